@@ -1,0 +1,144 @@
+"""The decider protocol every game kind implements, and the descriptors `/kinds` serves.
+
+The service drives every game through this protocol only; it never contains a
+rule of any game. The shape follows DESIGN.md:
+
+* ``start(setup, seed) -> events``: the opening (seats, shuffles, deals).
+* ``decide(state, seat, command, seed) -> events`` or raise `RuleViolation`.
+* ``evolve(state, event) -> state``: apply one recorded event, total and
+  deterministic; replaying a log through it rebuilds the game exactly, without
+  the seed. For speed it may update the given state in place and return it:
+  the caller hands the state over and keeps only the returned one.
+* ``legal_moves(state, seat)``: each entry has a ``command`` the game would
+  accept as it is.
+* ``public_view``, ``private_view``, ``redact``: what each audience may see.
+
+Randomness enters only through `Rng` built from the seed at the draw count the
+state keeps; every outcome is recorded in the events.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, Protocol, TypeVar
+
+import msgspec
+
+from domain.kernel.rng import Seed
+
+StatusName = Literal["lobby", "active", "finished"]
+
+
+class OptionDescriptor(msgspec.Struct, frozen=True):
+    """One host option of a game kind, as `/kinds` lists it."""
+
+    name: str
+    type: Literal["boolean", "string", "integer"]
+    default: bool | str | int
+    description: str
+    choices: list[str] | None = None
+
+
+class VariantDescriptor(msgspec.Struct, frozen=True):
+    """A way of playing a map or a game (e.g. Europe's "mega-europe")."""
+
+    id: str
+    title: str
+    description: str
+
+
+class MapDescriptor(msgspec.Struct, frozen=True):
+    """A board a game kind can be played on, with its player range and variants."""
+
+    id: str
+    title: str
+    min_seats: int
+    max_seats: int
+    variants: list[VariantDescriptor] = []
+
+
+class KindDescriptor(msgspec.Struct, frozen=True):
+    """What a game kind is, as data: served by `/kinds` as it is."""
+
+    kind: str
+    title: str
+    min_seats: int
+    max_seats: int
+    hidden_information: list[str]
+    maps: list[MapDescriptor] = []
+    variants: list[VariantDescriptor] = []
+    options: list[OptionDescriptor] = []
+    score_unit: Literal["points", "dollars"] = "points"
+
+
+class Setup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """How a game is set up: what `POST /games` asked for, checked by `check_setup`."""
+
+    seats: int
+    map: str | None = None
+    variant: str | None = None
+    options: dict[str, bool | str | int] = {}
+
+
+class Result(msgspec.Struct, frozen=True):
+    """The final outcome: each seat's score (index = seat) and the winning seats."""
+
+    scores: list[int]
+    winners: list[int]
+
+
+S = TypeVar("S")
+C = TypeVar("C")
+E = TypeVar("E")
+
+
+class GameRules(Protocol[S, C, E]):
+    """One game kind's rules. Implementations are stateless module-level objects."""
+
+    descriptor: KindDescriptor
+    #: the tagged union of commands (msgspec Structs, tag field ``type``)
+    command_type: Any
+    #: the tagged union of events (msgspec Structs, tag field ``type``)
+    event_type: Any
+    #: the msgspec types of the views and of one legal-move entry, for OpenAPI
+    public_view_type: Any
+    private_view_type: Any
+
+    def check_setup(self, setup: Setup) -> None:
+        """Raise `RuleViolation` (code ``bad-setup``) if the setup cannot be played."""
+        ...
+
+    def start(self, setup: Setup, seed: Seed) -> list[E]:
+        """The opening events; the first carries the seed commitment."""
+        ...
+
+    def decide(self, state: S, seat: int, command: C, seed: Seed) -> list[E]:
+        """The events `command` from `seat` causes, or raise `RuleViolation`."""
+        ...
+
+    def evolve(self, state: S | None, event: E) -> S:
+        """Apply one event (``state`` is None for the first event of a game)."""
+        ...
+
+    def to_act(self, state: S) -> list[int]:
+        """The seats that may send a command now (empty once finished)."""
+        ...
+
+    def result(self, state: S) -> Result | None:
+        """The final scores and winners, or None while the game runs."""
+        ...
+
+    def legal_moves(self, state: S, seat: int) -> list[Any]:
+        """What `seat` may do now; every entry has a ``command`` accepted as it is."""
+        ...
+
+    def public_view(self, state: S) -> Any:
+        """Everything anyone may see: no hands, tickets, deck order or seed."""
+        ...
+
+    def private_view(self, state: S, seat: int) -> Any:
+        """What `seat` sees: the public view plus its own hidden things."""
+        ...
+
+    def redact(self, event: E, viewer: int | None) -> E:
+        """The event as `viewer` (a seat, or None for a spectator) may see it."""
+        ...

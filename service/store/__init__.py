@@ -1,0 +1,1 @@
+"""The event store: one eventsourcing aggregate per game, SQLite or PostgreSQL."""
