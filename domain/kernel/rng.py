@@ -81,7 +81,7 @@ class Shuffle(msgspec.Struct, frozen=True, array_like=False):
 
 
 class Pick(msgspec.Struct, frozen=True):
-    """The recorded outcome of one uniform pick: ``value`` in ``range(bound)`` from draw ``draw``."""
+    """The recorded outcome of one pick: ``value`` in ``range(bound)`` from draw ``draw``."""
 
     draw: int
     bound: int
