@@ -87,7 +87,7 @@ class Result(msgspec.Struct, frozen=True):
 
 
 S = TypeVar("S")
-C = TypeVar("C")
+C = TypeVar("C", contravariant=True)
 E = TypeVar("E")
 
 
