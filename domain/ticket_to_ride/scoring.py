@@ -1,0 +1,248 @@
+"""End-of-game scoring for Ticket to Ride, on plain data (rules §6, §7.2, §9).
+
+Pure functions over city and route indices, so the engine, the property tests
+and any auditor recompute a final score the same way. Nothing here knows about
+states or events:
+
+* `score_tickets` — destination tickets with stations borrowing opponent routes.
+* `longest_path` — the longest continuous path of one player's trains.
+* `winners` — most points, then the printed tie-break chain.
+
+Example (two tickets, a station at city 2 borrowing the opponent's route 7)::
+
+    >>> score_tickets([(0, 3, 5), (0, 9, 4)], [(0, 1), (1, 2)], [2], [(7, 2, 3)])
+    TicketScore(points=1, completed=(True, False), borrowed=(7,))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import product
+
+import msgspec
+
+__all__ = ["TicketScore", "longest_path", "score_tickets", "winners"]
+
+
+class TicketScore(msgspec.Struct, frozen=True):
+    """One player's ticket result at the end of the game.
+
+    ``completed`` follows the order of the tickets given; ``borrowed`` follows
+    the order of the stations given and holds the index of the opponent route
+    each station borrows, or None when it borrows nothing that matters (no
+    opponent route at its city, or none that completes another ticket).
+    """
+
+    points: int
+    completed: tuple[bool, ...]
+    borrowed: tuple[int | None, ...]
+
+
+def _root(parent: dict[int, int], node: int) -> int:
+    """Union-find root of `node`, compressing the path behind it."""
+    root = node
+    while (up := parent.get(root, root)) != root:
+        root = up
+    while node != root:
+        parent[node], node = root, parent.get(node, node)
+    return root
+
+
+def _join(parent: dict[int, int], a: int, b: int) -> None:
+    """Merge the union-find groups of `a` and `b`."""
+    ra, rb = _root(parent, a), _root(parent, b)
+    if ra != rb:
+        parent[ra] = rb
+
+
+def score_tickets(
+    tickets: Sequence[tuple[int, int, int]],
+    own_routes: Sequence[tuple[int, int]],
+    stations: Sequence[int],
+    opponent_routes: Sequence[tuple[int, int, int]],
+) -> TicketScore:
+    """Score one player's tickets: + points if completed, - points if not (§6).
+
+    `tickets` are ``(city_a, city_b, points)``; `own_routes` ``(city_a, city_b)``
+    of the player's claimed routes; `stations` the cities of the player's
+    stations; `opponent_routes` ``(route_index, city_a, city_b)`` of routes
+    claimed by other players.
+
+    Each station borrows exactly one opponent route touching its city, the same
+    one for every ticket (§7.2); both tracks of a double route are separate
+    routes. The assignment chosen maximises the ticket score and, among equal
+    scores, completes the most tickets (§7.2 Resolved). Any tie left changes no
+    result; the first in order wins (fewest borrowings, then lowest route
+    indices), so the answer is deterministic.
+
+    Connectivity is a union-find over the player's own routes; only the
+    components then matter, so each station's choices shrink to distinct
+    component pairs and the search runs over at most a few hundred assignments.
+    """
+    parent: dict[int, int] = {}
+    for a, b in own_routes:
+        _join(parent, a, b)
+    completed = [_root(parent, a) == _root(parent, b) for a, b, _ in tickets]
+    base_points = sum(p if done else -p for (_, _, p), done in zip(tickets, completed, strict=True))
+    no_borrowing = TicketScore(base_points, tuple(completed), (None,) * len(stations))
+    # tickets still open, as component pairs: only these can change
+    open_tickets = [
+        (i, _root(parent, a), _root(parent, b), p)
+        for i, ((a, b, p), done) in enumerate(zip(tickets, completed, strict=True))
+        if not done
+    ]
+    if not open_tickets or not stations:
+        return no_borrowing
+    choices = _station_choices(parent, stations, opponent_routes)
+    if all(len(options) == 1 for options in choices):
+        return no_borrowing
+
+    best_gain, best_count = 0, 0
+    best: tuple[tuple[int, int, int] | None, ...] = (None,) * len(stations)
+    best_done: list[int] = []
+    reachable_gain = sum(2 * p for _, _, _, p in open_tickets)
+    for assignment in product(*choices):
+        links: dict[int, int] = {}
+        for choice in assignment:
+            if choice is not None:
+                _join(links, choice[1], choice[2])
+        done_now = [i for i, ca, cb, _ in open_tickets if _root(links, ca) == _root(links, cb)]
+        # a completed ticket turns -points into +points: a gain of twice its value
+        gain = sum(2 * tickets[i][2] for i in done_now)
+        if gain > best_gain or (gain == best_gain and len(done_now) > best_count):
+            best_gain, best_count, best, best_done = gain, len(done_now), assignment, done_now
+            if gain == reachable_gain and best_count == len(open_tickets):
+                break
+    for i in best_done:
+        completed[i] = True
+    return TicketScore(
+        base_points + best_gain,
+        tuple(completed),
+        tuple(None if choice is None else choice[0] for choice in best),
+    )
+
+
+def _station_choices(
+    parent: dict[int, int],
+    stations: Sequence[int],
+    opponent_routes: Sequence[tuple[int, int, int]],
+) -> list[list[tuple[int, int, int] | None]]:
+    """Per station: None, then one opponent route per distinct component it reaches.
+
+    A route inside one of the player's components joins nothing; of several
+    routes joining the same two components (e.g. both tracks of a double
+    route), the lowest index stands for all. Entries are ``(route_index,
+    component_a, component_b)``.
+    """
+    choices: list[list[tuple[int, int, int] | None]] = []
+    for city in stations:
+        options: list[tuple[int, int, int] | None] = [None]
+        seen: set[tuple[int, int]] = set()
+        for index, a, b in sorted(opponent_routes):
+            if city not in (a, b):
+                continue
+            ca, cb = _root(parent, a), _root(parent, b)
+            pair = (ca, cb) if ca < cb else (cb, ca)
+            if ca != cb and pair not in seen:
+                seen.add(pair)
+                options.append((index, ca, cb))
+        choices.append(options)
+    return choices
+
+
+def longest_path(routes: Sequence[tuple[int, int, int]]) -> int:
+    """Length in trains of the longest continuous path of one player's routes (§9).
+
+    `routes` are ``(city_a, city_b, length)``. A path may revisit cities and
+    contain loops but uses no route twice (a trail); its length is the sum of
+    its routes' lengths.
+
+    Search: depth-first over unused routes with backtracking, made small by two
+    facts that hold because lengths are positive. A longest trail cannot be
+    extended, so its end city has all its routes on the trail: an open trail
+    ends at two cities of odd degree, and a closed one uses every route of its
+    connected network. So a network without odd-degree cities scores all its
+    routes, and otherwise only odd-degree cities are tried as starts. And a
+    trail never ends at a city of degree 2, so it takes both routes there or
+    neither: such chains are merged into one edge before the search.
+    """
+    ends: dict[int, list[int]] = {}  # edge -> [city_a, city_b, length]
+    touching: dict[int, list[int]] = {}  # city -> its edges (a loop twice)
+    parent: dict[int, int] = {}
+    for edge, (a, b, length) in enumerate(routes):
+        ends[edge] = [a, b, length]
+        touching.setdefault(a, []).append(edge)
+        touching.setdefault(b, []).append(edge)
+        _join(parent, a, b)
+    network_total: dict[int, int] = {}
+    network_odd: dict[int, list[int]] = {}
+    for a, _, length in routes:
+        root = _root(parent, a)
+        network_total[root] = network_total.get(root, 0) + length
+        network_odd.setdefault(root, [])
+    for city, edges in touching.items():
+        if len(edges) % 2:
+            network_odd[_root(parent, city)].append(city)
+
+    for city, edges in list(touching.items()):
+        if len(edges) == 2 and edges[0] != edges[1]:
+            kept, merged = edges
+            a, b, length = ends[kept]
+            far = b if a == city else a
+            a, b, more = ends.pop(merged)
+            beyond = b if a == city else a
+            ends[kept] = [far, beyond, length + more]
+            beyond_edges = touching[beyond]
+            beyond_edges[beyond_edges.index(merged)] = kept
+            del touching[city]
+
+    adjacent: dict[int, list[tuple[int, int, int]]] = {}
+    for edge, (a, b, length) in ends.items():
+        adjacent.setdefault(a, []).append((b, 1 << edge, length))
+        if a != b:
+            adjacent.setdefault(b, []).append((a, 1 << edge, length))
+
+    def walk(city: int, used: int) -> int:
+        best = 0
+        for other, bit, length in adjacent[city]:
+            if not used & bit:
+                found = length + walk(other, used | bit)
+                if found > best:
+                    best = found
+        return best
+
+    best = 0
+    for root, total in network_total.items():
+        if total <= best:
+            continue
+        odd = network_odd[root]
+        if not odd:
+            best = total
+            continue
+        for city in odd:
+            best = max(best, walk(city, 0))
+            if best == total:
+                break
+    return best
+
+
+def winners(
+    totals: Sequence[int],
+    tickets_completed: Sequence[int],
+    stations_built: Sequence[int],
+    express: Sequence[bool],
+) -> list[int]:
+    """The winning seats (§9): most points; ties broken by most completed tickets,
+    then fewest stations built, then holding the European Express bonus. Players
+    still tied share the victory (§9 Resolved), so several seats may be returned.
+    """
+    keys = [
+        (total, done, -built, held)
+        for total, done, built, held in zip(
+            totals, tickets_completed, stations_built, express, strict=True
+        )
+    ]
+    if not keys:
+        return []
+    top = max(keys)
+    return [seat for seat, key in enumerate(keys) if key == top]
