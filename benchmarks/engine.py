@@ -1,0 +1,216 @@
+"""Engine benchmark: complete random legal games per second, on one core.
+
+Run from the repository root::
+
+    .venv/bin/python -m benchmarks.engine                  # every kind, map, variant, seat count
+    .venv/bin/python -m benchmarks.engine --seconds 1 --kind ticket-to-ride --seats 2
+    .venv/bin/python -m benchmarks.engine --profile ticket-to-ride/europe/standard/2
+
+Every game kind in `domain.registry.kinds()` is measured on each of its maps
+(or once, if it has none), each variant (or the default) and each seat count
+its descriptor allows, so a newly registered kind shows up without touching
+this file. A game is `domain.kernel.selfplay.play_random_game` from the start
+to the end: legal-move generation, decisions and `evolve`, exactly what a
+random bot costs the engine. Each row also replays the logs it produced
+through `evolve` from nothing, the cost of rebuilding a game from its log.
+
+Seeds are fixed (game ``i`` uses seed ``sha256(i)`` and chooser
+``random.Random(i)``), so two runs play the same games. The process is pinned
+to one CPU where the platform allows it. Not a test: nothing is asserted,
+figures are printed (see ``benchmarks/README.md``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import hashlib
+import os
+import platform
+import pstats
+import random
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import msgspec
+from rich.console import Console
+from rich.table import Table
+
+from domain.kernel.protocol import GameRules, Setup
+from domain.kernel.rng import Seed
+from domain.kernel.selfplay import play_random_game
+from domain.registry import kinds
+
+
+class Case(msgspec.Struct, frozen=True):
+    """One measured configuration: a kind, a map, a variant and a seat count."""
+
+    kind: str
+    map: str | None
+    variant: str | None
+    seats: int
+
+    @property
+    def label(self) -> str:
+        return "/".join(str(part) for part in (self.kind, self.map, self.variant, self.seats))
+
+    @property
+    def setup(self) -> Setup:
+        return Setup(seats=self.seats, map=self.map, variant=self.variant)
+
+
+class Figures(msgspec.Struct):
+    """What one case measured."""
+
+    games: int
+    seconds: float
+    commands: int
+    events: int
+    replay_seconds: float
+
+
+class _CountingRules:
+    """The rules as they are, counting `decide` calls (one per command played).
+
+    The wrapper adds one Python call per command, tiny next to a decision.
+    """
+
+    def __init__(self, rules: GameRules[Any, Any, Any]) -> None:
+        self._rules = rules
+        self.commands = 0
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._rules, name)
+
+    def decide(self, state: Any, seat: int, command: Any, seed: Seed) -> list[Any]:
+        self.commands += 1
+        return self._rules.decide(state, seat, command, seed)
+
+
+def cases(kind: str | None = None, seats: int | None = None) -> Iterator[Case]:
+    """Every configuration the registered kinds offer, optionally filtered."""
+    for name, rules in sorted(kinds().items()):
+        if kind is not None and name != kind:
+            continue
+        descriptor = rules.descriptor
+        boards: list[tuple[str | None, int, int, list[str | None]]] = [
+            (m.id, m.min_seats, m.max_seats, [v.id for v in m.variants] or [None])
+            for m in descriptor.maps
+        ] or [
+            (
+                None,
+                descriptor.min_seats,
+                descriptor.max_seats,
+                [v.id for v in descriptor.variants] or [None],
+            )
+        ]
+        for map_id, low, high, variants in boards:
+            for variant in variants:
+                for count in range(low, high + 1):
+                    if seats is None or count == seats:
+                        yield Case(name, map_id, variant, count)
+
+
+def game_seed(number: int) -> Seed:
+    """The fixed seed of benchmark game `number`."""
+    return Seed(hashlib.sha256(number.to_bytes(8, "big")).digest())
+
+
+def measure(case: Case, seconds: float) -> Figures:
+    """Play random games of `case` for about `seconds`, then replay their logs."""
+    rules = kinds()[case.kind]
+    counting = _CountingRules(rules)
+    setup = case.setup
+    rules.check_setup(setup)
+    logs: list[list[Any]] = []
+    events = 0
+    started = time.perf_counter()
+    deadline = started + seconds
+    number = 0
+    while number == 0 or time.perf_counter() < deadline:
+        _, log = play_random_game(counting, setup, game_seed(number), random.Random(number))
+        events += len(log)
+        if len(logs) < 200:  # enough to time replay without holding every log
+            logs.append(log)
+        number += 1
+    elapsed = time.perf_counter() - started
+
+    replay_started = time.perf_counter()
+    evolve = rules.evolve
+    for log in logs:
+        state = None
+        for event in log:
+            state = evolve(state, event)
+    replay_seconds = time.perf_counter() - replay_started
+    replayed = sum(len(log) for log in logs)
+    # scale the replay time to all events played, as if every log were replayed
+    return Figures(number, elapsed, counting.commands, events, replay_seconds * events / replayed)
+
+
+def pin_to_one_core() -> str:
+    """Run on a single CPU (Linux); returns a note for the report."""
+    if hasattr(os, "sched_setaffinity"):
+        cpu = min(os.sched_getaffinity(0))
+        os.sched_setaffinity(0, {cpu})
+        return f"pinned to CPU {cpu}"
+    return "not pinned (no sched_setaffinity)"
+
+
+def profile(label: str, seconds: float, top: int) -> None:
+    """cProfile random games of one case (``kind/map/variant/seats``) and print hot spots."""
+    matches = [case for case in cases() if case.label == label]
+    if not matches:
+        raise SystemExit(f"no case {label!r}; cases: {', '.join(c.label for c in cases())}")
+    profiler = cProfile.Profile()
+    profiler.enable()
+    figures = measure(matches[0], seconds)
+    profiler.disable()
+    print(f"{label}: {figures.games} games under the profiler")
+    stats = pstats.Stats(profiler)
+    stats.sort_stats("tottime").print_stats(top)
+    stats.sort_stats("cumulative").print_stats(top)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--seconds", type=float, default=3.0, help="time budget per case")
+    parser.add_argument("--kind", help="only this game kind")
+    parser.add_argument("--seats", type=int, help="only this seat count")
+    parser.add_argument("--profile", metavar="KIND/MAP/VARIANT/SEATS", help="profile one case")
+    parser.add_argument("--top", type=int, default=25, help="profile lines to print")
+    args = parser.parse_args(argv)
+    console = Console(width=None if os.isatty(1) else 132)
+    note = pin_to_one_core()
+    if args.profile:
+        profile(args.profile, args.seconds, args.top)
+        return
+    console.print(
+        f"Python {platform.python_version()} on {platform.machine()}, {note}, "
+        f"~{args.seconds:g} s per case"
+    )
+    table = Table(title="Complete random games, one core")
+    for heading in ("kind", "map", "variant"):
+        table.add_column(heading)
+    for heading in ("seats", "games", "games/s", "ms/game", "cmds/game", "events/game"):
+        table.add_column(heading, justify="right")
+    table.add_column("replay events/s", justify="right")
+    for case in cases(args.kind, args.seats):
+        f = measure(case, args.seconds)
+        table.add_row(
+            case.kind,
+            case.map or "-",
+            case.variant or "-",
+            str(case.seats),
+            str(f.games),
+            f"{f.games / f.seconds:,.0f}",
+            f"{1000 * f.seconds / f.games:.2f}",
+            f"{f.commands / f.games:.0f}",
+            f"{f.events / f.games:.0f}",
+            f"{f.events / f.replay_seconds:,.0f}",
+        )
+    console.print(table)
+
+
+if __name__ == "__main__":
+    main()
