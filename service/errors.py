@@ -1,0 +1,54 @@
+"""Input errors the service refuses with, before or after asking the rules.
+
+Each has a stable ``code`` (the last part of the problem ``type``) and the HTTP
+status it maps to; `service.api.problems` turns them and `RuleViolation` into
+RFC 9457 problem responses.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.kernel.errors import RuleViolation
+
+
+class ServiceError(Exception):
+    """A request the service refuses; nothing was recorded."""
+
+    def __init__(self, status: int, code: str, detail: str, **extra: Any) -> None:
+        super().__init__(f"{code}: {detail}")
+        self.status = status
+        self.code = code
+        self.detail = detail
+        self.extra = extra
+
+
+def unknown_game(game_id: str) -> ServiceError:
+    return ServiceError(404, "unknown-game", f"there is no game {game_id!r}")
+
+
+def version_mismatch(expected: int, current: int) -> ServiceError:
+    return ServiceError(
+        412,
+        "version-mismatch",
+        f"If-Match asked for version {expected} but the game is at version {current}",
+        current_version=current,
+    )
+
+
+def concurrent_update(current: int) -> ServiceError:
+    return ServiceError(
+        409,
+        "concurrent-update",
+        "another command was recorded on this game at the same time; read it and retry",
+        current_version=current,
+    )
+
+
+class RuleRefusal(Exception):
+    """The rules of game `kind` refused a command (a `RuleViolation`); nothing was recorded."""
+
+    def __init__(self, kind: str, violation: RuleViolation) -> None:
+        super().__init__(str(violation))
+        self.kind = kind
+        self.violation = violation

@@ -1,0 +1,46 @@
+"""The server's settings: where the store lives and the few switches an operator has.
+
+Read from the environment, optionally from a JSON settings file named by
+``ROUNDHOUSE_SETTINGS`` (the environment wins over the file):
+
+* ``ROUNDHOUSE_STORE`` (file key ``store``): ``sqlite:///path/to/file.db``, a bare
+  file path, or ``postgresql://user[:password]@host[:port]/dbname``. Default
+  ``sqlite:///roundhouse.db`` (a file in the current directory).
+* ``ROUNDHOUSE_ALLOW_CLIENT_SEED`` (``allow_client_seed``): ``1`` lets `POST /games`
+  take a full ``seed``; off by default because a client that chooses the seed
+  knows every shuffle. Such games say ``seed_chosen_by_client: true``.
+* ``ROUNDHOUSE_CACHE_SIZE`` (``cache_size``): live games kept in memory (default 10000).
+* ``ROUNDHOUSE_POOL_SIZE`` (``pool_size``): PostgreSQL connections per process (default 5).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import msgspec
+
+DEFAULT_STORE = "sqlite:///roundhouse.db"
+
+
+class Settings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Everything the service needs to know about its deployment."""
+
+    store: str = DEFAULT_STORE
+    allow_client_seed: bool = False
+    cache_size: int = 10_000
+    pool_size: int = 5
+
+    @classmethod
+    def from_env(cls, environ: dict[str, str] | None = None) -> Settings:
+        """Settings from the settings file (if any) overlaid with the environment."""
+        env = dict(os.environ if environ is None else environ)
+        values: dict[str, object] = {}
+        path = env.get("ROUNDHOUSE_SETTINGS")
+        if path:
+            values.update(msgspec.json.decode(Path(path).read_bytes(), type=dict[str, object]))
+        for field in cls.__struct_fields__:
+            raw = env.get(f"ROUNDHOUSE_{field.upper()}")
+            if raw is not None:
+                values[field] = raw
+        return msgspec.convert(values, cls, strict=False)

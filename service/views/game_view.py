@@ -1,0 +1,123 @@
+"""What each audience may see of a game, built only through the `GameRules` protocol.
+
+The public view, a seat's private view and the log redacted for a viewer. The
+rules decide what is hidden in their own views and events (`redact`); the
+service adds the one thing rules cannot know about: a command's payload as
+posted may name hidden things (tickets kept, cards paid), so before the end it
+is shown in full only to the seat that sent it, and to others as its ``type``.
+Once a game has finished, everything is public, seed included.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from domain.kernel.protocol import Result, Setup, StatusName
+from service.store.live import LiveGame
+from service.store.records import Record
+
+
+class SeatInfo(msgspec.Struct, frozen=True):
+    """A taken seat."""
+
+    seat: int
+    name: str
+
+
+class PublicGame(msgspec.Struct, frozen=True):
+    """`GET /games/{id}`: what anyone may see. ``view`` is the game's own public view."""
+
+    id: str
+    kind: str
+    version: int
+    status: StatusName
+    to_act: list[int]
+    setup: Setup
+    seats: list[SeatInfo]
+    seed_commitment: str
+    seed_chosen_by_client: bool
+    result: Result | None = None
+    seed: str | None = None
+    view: Any = None
+
+
+class PrivateGame(msgspec.Struct, frozen=True):
+    """`GET /games/{id}/me`: the bearer's seat, its private view and its legal moves."""
+
+    id: str
+    seat: int
+    version: int
+    status: StatusName
+    to_act: list[int]
+    legal_moves: list[Any]
+    view: Any = None
+
+
+def status_of(live: LiveGame, state: Any) -> StatusName:
+    if state is None:
+        return "lobby"
+    return "active" if live.rules.result(state) is None else "finished"
+
+
+def public_game(live: LiveGame, version: int) -> PublicGame:
+    """The public view at `version` (the caller holds the game's lock)."""
+    state = live.state_at(version)
+    status = status_of(live, state)
+    rules = live.rules
+    return PublicGame(
+        id=live.id,
+        kind=live.kind,
+        version=version,
+        status=status,
+        to_act=[] if state is None else rules.to_act(state),
+        setup=live.setup,
+        seats=[SeatInfo(s, n) for s, n in enumerate(live.names[: _seats_at(live, version)])],
+        seed_commitment=live.seed_commitment,
+        seed_chosen_by_client=live.seed_chosen_by_client,
+        result=None if state is None else rules.result(state),
+        seed=live.seed.hex if status == "finished" else None,
+        view=None if state is None else rules.public_view(state),
+    )
+
+
+def private_game(live: LiveGame, seat: int, version: int) -> PrivateGame:
+    """`seat`'s view at `version` (the caller holds the game's lock)."""
+    state = live.state_at(version)
+    rules = live.rules
+    return PrivateGame(
+        id=live.id,
+        seat=seat,
+        version=version,
+        status=status_of(live, state),
+        to_act=[] if state is None else rules.to_act(state),
+        legal_moves=[] if state is None else rules.legal_moves(state, seat),
+        view=None if state is None else rules.private_view(state, seat),
+    )
+
+
+def _seats_at(live: LiveGame, version: int) -> int:
+    return sum(1 for r in live.records[:version] if r.type == "seat-joined")
+
+
+def redacted_events(live: LiveGame, typed: list[Any], viewer: int | None) -> list[dict[str, Any]]:
+    """A record's game events as `viewer` may see them (everything once finished)."""
+    if live.status == "finished":
+        return [msgspec.to_builtins(e) for e in typed]
+    redact = live.rules.redact
+    return [msgspec.to_builtins(redact(e, viewer)) for e in typed]
+
+
+def redacted_record(live: LiveGame, record: Record, viewer: int | None) -> Record:
+    """`record` as `viewer` may see it; unchanged (hash valid) once the game has finished."""
+    if live.status == "finished" or (not record.events and record.type != "command"):
+        return record
+    payload = record.payload
+    if record.type == "command" and record.seat != viewer and payload is not None:
+        payload = {"type": payload.get("type")}
+    return msgspec.structs.replace(
+        record,
+        payload=payload,
+        events=redacted_events(live, live.typed_events[record.version - 1], viewer),
+    )
