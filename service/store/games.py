@@ -105,6 +105,14 @@ class GameStore:
     def close(self) -> None:
         self.app.close()
 
+    def reachable(self) -> bool:
+        """Whether the database answers a query now."""
+        try:
+            self.app.recorder.max_notification_id()
+        except Exception:
+            return False
+        return True
+
     # -- reading ---------------------------------------------------------------
 
     def get(self, game_id: str) -> LiveGame:

@@ -1,0 +1,1 @@
+"""The HTTP API: litestar controllers, one per resource, with their wire structs."""

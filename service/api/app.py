@@ -1,0 +1,65 @@
+"""The litestar application: controllers, dependencies, problem handlers, OpenAPI.
+
+`create_app` takes the settings (default: from the environment) and,
+optionally, the game kinds (default: `domain.registry.kinds()`) or a ready
+store, so tests swap SQLite and PostgreSQL, or add a kind, by configuration.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from litestar import Litestar
+from litestar.di import Provide
+
+from domain.kernel.protocol import GameRules
+from domain.registry import kinds as registered_kinds
+from service.api.commands import CommandsController
+from service.api.events import EventsController
+from service.api.games import GamesController
+from service.api.health import HealthController
+from service.api.kinds import KindsController
+from service.api.openapi import openapi_config
+from service.api.problems import EXCEPTION_HANDLERS
+from service.settings import Settings
+from service.store.games import GameStore
+
+CONTROLLERS: list[Any] = [
+    KindsController,
+    GamesController,
+    CommandsController,
+    EventsController,
+    HealthController,
+]
+
+
+def create_app(
+    settings: Settings | None = None,
+    kinds: Mapping[str, GameRules[Any, Any, Any]] | None = None,
+    store: GameStore | None = None,
+    extra_handlers: list[Any] | None = None,
+) -> Litestar:
+    """The application. `extra_handlers` lets other parts (audit, live feeds) add routes."""
+    settings = settings or Settings.from_env()
+    if store is None:
+        store = GameStore(
+            settings.store,
+            registered_kinds() if kinds is None else kinds,
+            cache_size=settings.cache_size,
+            pool_size=settings.pool_size,
+        )
+    the_store = store
+    app = Litestar(
+        route_handlers=[*CONTROLLERS, *(extra_handlers or [])],
+        dependencies={
+            "store": Provide(lambda: the_store, sync_to_thread=False, use_cache=True),
+            "settings": Provide(lambda: settings, sync_to_thread=False, use_cache=True),
+        },
+        exception_handlers=EXCEPTION_HANDLERS,
+        openapi_config=openapi_config(the_store),
+        on_shutdown=[the_store.close],
+    )
+    app.state.store = the_store
+    app.state.settings = settings
+    return app

@@ -1,0 +1,89 @@
+"""`POST /games/{id}/commands`: one command from the bearer's seat.
+
+The body is the game's own command (``{"type": ..., ...}``, one of the kind's
+tagged union). ``If-Match: "<version>"`` makes it conditional (412 with the
+current version when stale); ``Idempotency-Key`` makes a retry safe: the first
+answer comes back (header ``Idempotent-Replayed: true``) and nothing new is
+recorded.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import msgspec
+from litestar import Controller, Request, Response, post
+from litestar.params import FromPath, HeaderParameter, RawBody
+
+from service.api.games import bearer, etag
+from service.api.problems import problems
+from service.errors import ServiceError
+from service.store.games import GameStore
+from service.views.game_view import redacted_events
+
+
+class CommandAnswer(msgspec.Struct, frozen=True):
+    """What the command recorded: the new version and its events, redacted for the caller."""
+
+    id: str
+    seat: int
+    version: int
+    command_id: str
+    events: list[Any]
+
+
+def parse_if_match(value: str | None) -> int | None:
+    """The version an ``If-Match`` header asks for (``*`` or absent: any)."""
+    if value is None or value.strip() == "*":
+        return None
+    text = value.strip().removeprefix("W/").strip('"')
+    if not text.isdigit():
+        raise ServiceError(
+            422, "invalid-if-match", 'If-Match must be a game version, e.g. "12"'
+        )
+    return int(text)
+
+
+class CommandsController(Controller):
+    path = "/games/{game_id:str}/commands"
+    tags = ["play"]
+
+    @post(
+        sync_to_thread=False,
+        status_code=200,
+        summary="Send a command from the bearer's seat",
+        responses=problems(401, 404, 409, 412, 422),
+        security=[{"bearer": []}],
+    )
+    def send_command(
+        self,
+        game_id: FromPath[str],
+        request: Request[Any, Any, Any],
+        body: RawBody,
+        store: GameStore,
+        if_match: Annotated[
+            str | None,
+            HeaderParameter(name="If-Match", description='The expected version, e.g. "12"'),
+        ] = None,
+        idempotency_key: Annotated[
+            str | None,
+            HeaderParameter(
+                name="Idempotency-Key",
+                min_length=1,
+                max_length=200,
+                description="A retry with the same key returns the first answer",
+            ),
+        ] = None,
+    ) -> Response[CommandAnswer]:
+        expected = parse_if_match(if_match)
+        live, outcome = store.command(game_id, bearer(request), body, expected, idempotency_key)
+        record = outcome.record
+        with live.lock:
+            events = redacted_events(live, outcome.typed_events, outcome.seat)
+        headers = etag(record.version)
+        if outcome.replayed:
+            headers["Idempotent-Replayed"] = "true"
+        return Response(
+            CommandAnswer(live.id, outcome.seat, record.version, record.command_id or "", events),
+            headers=headers,
+        )

@@ -1,0 +1,56 @@
+"""`GET /games/{id}/events`: the log, a page at a time, redacted for the caller.
+
+Spectators (no token) see what everyone may see; a seat's token adds what that
+seat may see. Once the game has finished the whole log is public and each
+record is returned exactly as stored, so its hash chain verifies.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import msgspec
+from litestar import Controller, Request, get
+from litestar.params import FromPath, QueryParameter
+
+from service.api.games import bearer
+from service.api.problems import problems
+from service.store.games import GameStore
+from service.store.records import Record
+from service.views.game_view import redacted_record
+
+
+class EventsPage(msgspec.Struct, frozen=True):
+    """Records ``after < version <= after + limit``; ask again from ``next_after``."""
+
+    id: str
+    version: int
+    records: list[Record]
+    next_after: int
+
+
+class EventsController(Controller):
+    path = "/games/{game_id:str}/events"
+    tags = ["play"]
+
+    @get(
+        sync_to_thread=False,
+        summary="The log, paged and redacted for the caller",
+        responses=problems(401, 404, 422),
+        security=[{}, {"bearer": []}],
+    )
+    def events(
+        self,
+        game_id: FromPath[str],
+        request: Request[Any, Any, Any],
+        store: GameStore,
+        after: Annotated[int, QueryParameter(ge=0, description="Records after this version")] = 0,
+        limit: Annotated[int, QueryParameter(ge=1, le=1000, description="At most this many")] = 100,
+    ) -> EventsPage:
+        live = store.get(game_id)
+        token = bearer(request)
+        with live.lock:
+            viewer = None if token is None else store.seat_of(live, token)
+            chosen = live.records[after : after + limit]
+            records = [redacted_record(live, r, viewer) for r in chosen]
+            return EventsPage(live.id, live.version, records, after + len(records))

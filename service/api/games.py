@@ -1,0 +1,191 @@
+"""The games resource: create, join, start, and read a game (public and private views).
+
+Request and response structs sit next to the handlers that use them. Seats act
+with bearer tokens (``Authorization: Bearer <token>``) returned once by
+`POST /games/{id}/seats`; spectators need none.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import msgspec
+from litestar import Controller, Request, Response, get, post
+from litestar.params import FromPath, QueryParameter, RequestBody
+
+from domain.kernel.protocol import Setup
+from domain.kernel.rng import Seed
+from service.api.problems import problems
+from service.errors import ServiceError
+from service.settings import Settings
+from service.store.games import GameStore
+from service.store.live import LiveGame
+from service.views.game_view import PrivateGame, PublicGame, private_game, public_game
+
+GameId = FromPath[Annotated[str, msgspec.Meta(description="The game's id (a UUID)")]]
+AtVersion = Annotated[
+    int | None,
+    QueryParameter(ge=1, description="Show the game as it was at this version (default: now)"),
+]
+
+
+class CreateGame(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """`POST /games`: what to play, for how many seats, and optional seed entropy."""
+
+    kind: Annotated[str, msgspec.Meta(description="A kind from GET /kinds")]
+    seats: Annotated[int, msgspec.Meta(ge=1, le=64, description="The number of players")]
+    map: str | None = None
+    variant: str | None = None
+    options: dict[str, bool | int | str] = {}
+    seed_entropy: Annotated[
+        str,
+        msgspec.Meta(
+            max_length=1024,
+            description="Mixed into the server's secret seed, so neither side alone "
+            "controls the shuffles",
+        ),
+    ] | None = None
+    seed: Annotated[
+        str,
+        msgspec.Meta(
+            pattern="^[0-9a-f]{64}$",
+            description="The whole seed (only if the server allows it); the game "
+            "then says seed_chosen_by_client",
+        ),
+    ] | None = None
+
+
+class JoinSeat(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """`POST /games/{id}/seats`: the player's name at the table."""
+
+    name: Annotated[str, msgspec.Meta(min_length=1, max_length=64)]
+
+
+class SeatToken(msgspec.Struct, frozen=True):
+    """The seat taken and its bearer token: shown this once, stored only as a hash."""
+
+    id: str
+    seat: int
+    token: str
+    version: int
+
+
+def bearer(request: Request[Any, Any, Any]) -> str | None:
+    """The bearer token of the request, if any (a malformed header counts as none given)."""
+    header = request.headers.get("authorization")
+    if header is None:
+        return None
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise ServiceError(401, "invalid-token", "use 'Authorization: Bearer <token>'")
+    return token.strip()
+
+
+def version_or_now(live: LiveGame, version: int | None) -> int:
+    if version is None:
+        return live.version
+    if version > live.version:
+        raise ServiceError(
+            404, "unknown-version", f"the game is at version {live.version}",
+            current_version=live.version,
+        )
+    return version
+
+
+def etag(version: int) -> dict[str, str]:
+    return {"ETag": f'"{version}"'}
+
+
+class GamesController(Controller):
+    path = "/games"
+    tags = ["games"]
+
+    @post(
+        sync_to_thread=False,
+        summary="Create a game in the lobby",
+        responses=problems(403, 422),
+    )
+    def create_game(
+        self, data: RequestBody[CreateGame], store: GameStore, settings: Settings
+    ) -> Response[PublicGame]:
+        seed = None
+        if data.seed is not None:
+            if not settings.allow_client_seed:
+                raise ServiceError(
+                    403, "client-seed-not-allowed",
+                    "this server does not take a client's seed; send seed_entropy instead",
+                )
+            seed = Seed.from_hex(data.seed)
+        setup = Setup(data.seats, data.map, data.variant, data.options)
+        live = store.create(data.kind, setup, data.seed_entropy, seed)
+        with live.lock:
+            view = public_game(live, live.version)
+        return Response(
+            view,
+            status_code=201,
+            headers={"Location": f"/games/{live.id}", **etag(live.version)},
+        )
+
+    @post(
+        "/{game_id:str}/seats",
+        sync_to_thread=False,
+        summary="Take the next free seat; the answer holds the seat's token, shown once",
+        responses=problems(404, 409, 422),
+    )
+    def join(
+        self, game_id: GameId, data: RequestBody[JoinSeat], store: GameStore
+    ) -> Response[SeatToken]:
+        live, seat, token = store.join(game_id, data.name)
+        return Response(SeatToken(live.id, seat, token, live.version), status_code=201)
+
+    @post(
+        "/{game_id:str}/start",
+        sync_to_thread=False,
+        status_code=200,
+        summary="Deal the opening (every seat taken; any seated player may ask)",
+        responses=problems(401, 404, 409),
+        security=[{"bearer": []}],
+    )
+    def start(
+        self, game_id: GameId, request: Request[Any, Any, Any], store: GameStore
+    ) -> Response[PublicGame]:
+        live, record = store.start(game_id, bearer(request))
+        with live.lock:
+            view = public_game(live, record.version)
+        return Response(view, headers=etag(record.version))
+
+    @get(
+        "/{game_id:str}",
+        sync_to_thread=False,
+        summary="The public view (no hidden information); ETag is the version",
+        responses=problems(404, 422),
+    )
+    def public(
+        self, game_id: GameId, store: GameStore, version: AtVersion = None
+    ) -> Response[PublicGame]:
+        live = store.get(game_id)
+        with live.lock:
+            at = version_or_now(live, version)
+            view = public_game(live, at)
+        return Response(view, headers=etag(at))
+
+    @get(
+        "/{game_id:str}/me",
+        sync_to_thread=False,
+        summary="The bearer seat's private view with its legal moves",
+        responses=problems(401, 404, 422),
+        security=[{"bearer": []}],
+    )
+    def me(
+        self,
+        game_id: GameId,
+        request: Request[Any, Any, Any],
+        store: GameStore,
+        version: AtVersion = None,
+    ) -> Response[PrivateGame]:
+        live = store.get(game_id)
+        with live.lock:
+            seat = store.seat_of(live, bearer(request))
+            at = version_or_now(live, version)
+            view = private_game(live, seat, at)
+        return Response(view, headers=etag(at))

@@ -1,0 +1,28 @@
+"""`GET /health`: the process is alive and its store answers."""
+
+from __future__ import annotations
+
+import msgspec
+from litestar import Controller, get
+
+from service.api.problems import problems
+from service.errors import ServiceError
+from service.store.games import GameStore
+
+
+class Health(msgspec.Struct, frozen=True):
+    """Both are ``"ok"`` when the answer is 200; otherwise a 503 problem is given."""
+
+    status: str
+    store: str
+
+
+class HealthController(Controller):
+    path = "/health"
+    tags = ["health"]
+
+    @get(sync_to_thread=False, summary="Liveness and store reachability", responses=problems(503))
+    def health(self, store: GameStore) -> Health:
+        if not store.reachable():
+            raise ServiceError(503, "store-unreachable", "the event store does not answer")
+        return Health("ok", "ok")

@@ -1,0 +1,17 @@
+"""`GET /kinds`: the game kinds this server hosts, as their rules describe themselves."""
+
+from __future__ import annotations
+
+from litestar import Controller, get
+
+from domain.kernel.protocol import KindDescriptor
+from service.store.games import GameStore
+
+
+class KindsController(Controller):
+    path = "/kinds"
+    tags = ["kinds"]
+
+    @get(sync_to_thread=False, summary="The game kinds, maps, variants, seat counts and options")
+    def list_kinds(self, store: GameStore) -> list[KindDescriptor]:
+        return [rules.descriptor for rules in store.kinds.values()]

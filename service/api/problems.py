@@ -1,0 +1,140 @@
+"""RFC 9457 problem details for every refusal, with a stable ``type`` per error.
+
+Types are URNs: ``urn:roundhouse:problem:<code>`` for input errors (unknown game,
+invalid token, stale version...) and ``urn:roundhouse:rule:<kind>:<code>`` for a
+rule the command broke (``code`` and ``section`` come from `RuleViolation`).
+Clients switch on ``type`` (or the ``code`` extension); ``detail`` is for people.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+from litestar import Request, Response
+from litestar.exceptions import HTTPException, ValidationException
+from litestar.openapi.datastructures import ResponseSpec
+
+from service.errors import RuleRefusal, ServiceError
+
+PROBLEM_MEDIA_TYPE = "application/problem+json"
+
+
+class Problem(msgspec.Struct, frozen=True, omit_defaults=True):
+    """An RFC 9457 problem; extra members say what a client needs to recover."""
+
+    type: str
+    title: str
+    status: int
+    detail: str
+    code: str
+    section: str | None = None
+    current_version: int | None = None
+    known: list[str] | None = None
+    errors: list[dict[str, Any]] | None = None
+
+
+def problem_type(code: str) -> str:
+    return f"urn:roundhouse:problem:{code}"
+
+
+def rule_type(kind: str, code: str) -> str:
+    return f"urn:roundhouse:rule:{kind}:{code}"
+
+
+_TITLES = {
+    400: "Bad request",
+    401: "Unauthorized",
+    403: "Forbidden",
+    404: "Not found",
+    405: "Method not allowed",
+    409: "Conflict",
+    412: "Precondition failed",
+    413: "Content too large",
+    415: "Unsupported media type",
+    422: "Unprocessable content",
+    500: "Internal server error",
+    503: "Service unavailable",
+}
+
+
+def problem_response(problem: Problem, headers: dict[str, str] | None = None) -> Response[bytes]:
+    return Response(
+        msgspec.json.encode(problem),
+        status_code=problem.status,
+        media_type=PROBLEM_MEDIA_TYPE,
+        headers=headers,
+    )
+
+
+def make_problem(status: int, code: str, detail: str, **extra: Any) -> Problem:
+    return Problem(
+        type=problem_type(code),
+        title=_TITLES.get(status, "Error"),
+        status=status,
+        detail=detail,
+        code=code,
+        **extra,
+    )
+
+
+def on_service_error(_: Request[Any, Any, Any], error: ServiceError) -> Response[bytes]:
+    headers = {"WWW-Authenticate": "Bearer"} if error.status == 401 else None
+    return problem_response(make_problem(error.status, error.code, error.detail, **error.extra),
+                            headers)
+
+
+def on_rule_violation(_: Request[Any, Any, Any], error: RuleRefusal) -> Response[bytes]:
+    v = error.violation
+    return problem_response(
+        Problem(
+            type=rule_type(error.kind, v.code),
+            title="The rules refuse this command",
+            status=422,
+            detail=v.message,
+            code=v.code,
+            section=v.section or None,
+        )
+    )
+
+
+def on_validation_error(
+    _: Request[Any, Any, Any], error: ValidationException
+) -> Response[bytes]:
+    errors = error.extra if isinstance(error.extra, list) else None
+    return problem_response(
+        make_problem(422, "invalid-request", str(error.detail), errors=errors or None)
+    )
+
+
+def on_http_error(_: Request[Any, Any, Any], error: HTTPException) -> Response[bytes]:
+    status = error.status_code
+    code = {404: "not-found", 405: "method-not-allowed"}.get(status, f"http-{status}")
+    headers = dict(error.headers) if error.headers else None
+    return problem_response(make_problem(status, code, str(error.detail)), headers)
+
+
+def on_internal_error(_: Request[Any, Any, Any], error: Exception) -> Response[bytes]:
+    return problem_response(make_problem(500, "internal-error", "an unexpected error occurred"))
+
+
+EXCEPTION_HANDLERS: dict[Any, Any] = {
+    ServiceError: on_service_error,
+    RuleRefusal: on_rule_violation,
+    ValidationException: on_validation_error,
+    HTTPException: on_http_error,
+    Exception: on_internal_error,
+}
+
+
+def problems(*statuses: int) -> dict[int, ResponseSpec]:
+    """The OpenAPI declaration of the problem responses a route may give."""
+    return {
+        status: ResponseSpec(
+            data_container=Problem,
+            description=_TITLES.get(status, "Error"),
+            media_type=PROBLEM_MEDIA_TYPE,
+            generate_examples=False,
+        )
+        for status in statuses
+    }
