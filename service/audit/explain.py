@@ -1,0 +1,119 @@
+"""A disputed move explained: the board before, the command, the rule, the outcome."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import msgspec
+
+from domain import registry
+from domain.kernel.errors import RuleViolation
+from service.audit.fairness import verify_commitment
+from service.audit.rebuild import Rules, as_json, decode_command, first_difference, replay
+from service.audit.report import Explanation, RuleRef
+from service.store.records import Record
+
+
+class NoSuchVersion(LookupError):
+    """The log has no record of the asked version."""
+
+
+def explain(
+    records: Sequence[Record],
+    version: int,
+    kinds: Mapping[str, Rules] | None = None,
+    *,
+    viewer: int | None = None,
+) -> Explanation:
+    """Explain the record of `version`.
+
+    The game is rebuilt up to the record before it; the command is decided
+    again on that state with the revealed seed. While the game runs (no seed
+    revealed yet) the rules cannot be re-run on random outcomes, so the verdict
+    is ``not-verifiable``, and what is shown is redacted for `viewer`: the
+    public view, the viewer's own view, and the events as the viewer sees them.
+    """
+    kinds = registry.kinds() if kinds is None else kinds
+    position = next((p for p, r in enumerate(records, 1) if r.version == version), None)
+    if position is None:
+        raise NoSuchVersion(f"the log has no version {version}")
+    record = records[position - 1]
+    _, _, seed = verify_commitment(records)
+    walk = replay(records, kinds, seed, stop_at=position - 1)
+    rules = walk.rules
+    base = Explanation(version=version, record_type=record.type, seat=record.seat,
+                       command=None, verdict="not-a-command", detail="")
+    if rules is None or walk.findings or (position > 1 and walk.state is None
+                                          and record.type == "command"):
+        reason = walk.findings[0].message if walk.findings else walk.outcome.detail
+        return msgspec.structs.replace(
+            base, verdict="not-verifiable",
+            detail=f"the game cannot be rebuilt up to version {version}: {reason}")
+    complete = seed is not None
+    seat_may_see = complete or (viewer is not None and viewer == record.seat)
+    before = walk.public_view()
+    seat_view = None
+    if walk.state is not None and record.seat is not None and seat_may_see and \
+            record.type == "command":
+        seat_view = msgspec.to_builtins(rules.private_view(walk.state, record.seat))
+    shown = _events_for(rules, record, viewer, complete)
+    explained = msgspec.structs.replace(
+        base, before=before, seat_view_before=seat_view, recorded_events=shown,
+        command=record.payload if seat_may_see else None)
+    if record.type != "command":
+        return msgspec.structs.replace(explained, detail=_NOT_A_COMMAND[record.type])
+    assert record.seat is not None
+    try:
+        command = decode_command(rules, record.payload)
+    except RuleViolation as violation:
+        return _refused(explained, violation)
+    listed = any(move.command == command for move in rules.legal_moves(walk.state, record.seat))
+    explained = msgspec.structs.replace(explained, listed_in_legal_moves=listed)
+    if seed is None:
+        return msgspec.structs.replace(
+            explained, verdict="not-verifiable",
+            detail=("the command was among the seat's legal moves" if listed else
+                    "the command was not among the seat's legal moves")
+            + "; the rules can be re-run on it once the seed is revealed at the end")
+    try:
+        decided = rules.decide(walk.state, record.seat, command, seed)
+    except RuleViolation as violation:
+        return _refused(explained, violation)
+    expected = as_json(decided)
+    recorded = as_json(record.events)
+    if expected != recorded:
+        return msgspec.structs.replace(
+            explained, verdict="events-differ", decided_events=expected,
+            difference=first_difference(recorded, expected, "events"),
+            detail="the rules accept the command but decide other events than the log records")
+    state = walk.state
+    for event in decided:
+        state = rules.evolve(state, event)
+    return msgspec.structs.replace(
+        explained, verdict="allowed", decided_events=expected,
+        after=msgspec.to_builtins(rules.public_view(state)),
+        detail=f"the rules accept {command.__class__.__name__} from seat {record.seat} "
+        "here and decide exactly the recorded events")
+
+
+_NOT_A_COMMAND = {
+    "created": "the game was created with this setup and seed commitment",
+    "seat-joined": "a player took this seat",
+    "started": "the opening was dealt",
+}
+
+
+def _refused(explained: Explanation, violation: RuleViolation) -> Explanation:
+    return msgspec.structs.replace(
+        explained, verdict="refused",
+        rule=RuleRef(violation.code, violation.message, violation.section),
+        detail=f"the rules refuse this command: {violation.message}"
+        + (f" ({violation.section})" if violation.section else ""))
+
+
+def _events_for(rules: Rules, record: Record, viewer: int | None, complete: bool) -> list[Any]:
+    if complete:
+        return list(as_json(record.events))
+    return [msgspec.to_builtins(rules.redact(msgspec.convert(e, rules.event_type), viewer))
+            for e in record.events]

@@ -1,0 +1,71 @@
+"""Build sealed logs the way the store records them, and tamper with them."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import msgspec
+
+from domain.kernel.protocol import GameRules, Setup
+from domain.kernel.rng import Seed
+from service.store.records import GENESIS_HASH, Record, sealed
+
+TIME = "2026-01-01T00:00:00Z"
+
+
+def play_log(
+    rules: GameRules[Any, Any, Any],
+    setup: Setup,
+    seed: Seed,
+    chooser: random.Random,
+    game_id: str = "g1",
+) -> list[Record]:
+    """A complete, sealed log of one random legal game (same shape as the store's)."""
+    bodies: list[dict[str, Any]] = [dict(
+        type="created",
+        payload={"kind": rules.descriptor.kind, "setup": msgspec.to_builtins(setup),
+                 "seed_commitment": seed.commitment, "seed_chosen_by_client": False})]
+    bodies += [dict(type="seat-joined", seat=s, payload={"name": f"p{s}"})
+               for s in range(setup.seats)]
+    opening = rules.start(setup, seed)
+    bodies.append(dict(type="started", events=as_json(opening)))
+    state: Any = None
+    for event in opening:
+        state = rules.evolve(state, event)
+    while seats := rules.to_act(state):
+        seat = chooser.choice(seats)
+        command = chooser.choice(rules.legal_moves(state, seat)).command
+        events = rules.decide(state, seat, command, seed)
+        for event in events:
+            state = rules.evolve(state, event)
+        bodies.append(dict(type="command", seat=seat, command_id=f"c{len(bodies)}",
+                           payload=as_json(command), events=as_json(events)))
+    return reseal([Record(game_id=game_id, version=v, time=TIME, **body)
+                   for v, body in enumerate(bodies, 1)])
+
+
+def as_json(value: Any) -> Any:
+    """What the store keeps: JSON values (tuples read back as lists)."""
+    return msgspec.json.decode(msgspec.json.encode(value))
+
+
+def reseal(records: list[Record]) -> list[Record]:
+    """Renumber and re-hash a log: what a forger rewriting the whole chain would do."""
+    out: list[Record] = []
+    previous = GENESIS_HASH
+    for version, record in enumerate(records, 1):
+        record = sealed(msgspec.structs.replace(record, version=version, prev_hash=previous))
+        out.append(record)
+        previous = record.hash
+    return out
+
+
+def edit(record: Record, **changes: Any) -> Record:
+    """`record` with some fields changed and its stored hash left as it was."""
+    return msgspec.structs.replace(record, **changes)
+
+
+def replace_at(log: list[Record], index: int, record: Record) -> list[Record]:
+    """`log` with the record at `index` replaced."""
+    return [*log[:index], record, *log[index + 1 :]]
