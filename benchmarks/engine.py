@@ -37,7 +37,8 @@ import msgspec
 from rich.console import Console
 from rich.table import Table
 
-from domain.kernel.protocol import GameRules, Setup
+from domain.kernel.errors import RuleViolation
+from domain.kernel.protocol import GameRules, Setup, VariantDescriptor
 from domain.kernel.rng import Seed
 from domain.kernel.selfplay import play_random_game
 from domain.registry import kinds
@@ -53,7 +54,9 @@ class Case(msgspec.Struct, frozen=True):
 
     @property
     def label(self) -> str:
-        return "/".join(str(part) for part in (self.kind, self.map, self.variant, self.seats))
+        """``kind/map/variant/seats``, ``-`` for no map or the default variant."""
+        parts = (self.kind, self.map, self.variant, self.seats)
+        return "/".join("-" if part is None else str(part) for part in parts)
 
     @property
     def setup(self) -> Setup:
@@ -89,27 +92,47 @@ class _CountingRules:
 
 
 def cases(kind: str | None = None, seats: int | None = None) -> Iterator[Case]:
-    """Every configuration the registered kinds offer, optionally filtered."""
+    """Every configuration the registered kinds offer, optionally filtered.
+
+    Each map (or the kind itself when it has no maps) is tried with each
+    listed variant at each seat count its range allows, keeping what
+    `check_setup` accepts; a seat count no listed variant accepts is played
+    with the default variant (e.g. Colt Express lists only its two-player
+    variant).
+    """
     for name, rules in sorted(kinds().items()):
         if kind is not None and name != kind:
             continue
         descriptor = rules.descriptor
-        boards: list[tuple[str | None, int, int, list[str | None]]] = [
-            (m.id, m.min_seats, m.max_seats, [v.id for v in m.variants] or [None])
-            for m in descriptor.maps
-        ] or [
-            (
-                None,
-                descriptor.min_seats,
-                descriptor.max_seats,
-                [v.id for v in descriptor.variants] or [None],
-            )
-        ]
+        boards: list[tuple[str | None, int, int, list[VariantDescriptor]]] = [
+            (m.id, m.min_seats, m.max_seats, m.variants) for m in descriptor.maps
+        ] or [(None, descriptor.min_seats, descriptor.max_seats, descriptor.variants)]
         for map_id, low, high, variants in boards:
-            for variant in variants:
-                for count in range(low, high + 1):
-                    if seats is None or count == seats:
-                        yield Case(name, map_id, variant, count)
+            found: list[Case] = []
+            for count in range(low, high + 1):
+                if seats is not None and count != seats:
+                    continue
+                accepted = [
+                    Case(name, map_id, v.id, count)
+                    for v in variants
+                    if _playable(rules, map_id, v.id, count)
+                ]
+                if not accepted and _playable(rules, map_id, None, count):
+                    accepted = [Case(name, map_id, None, count)]
+                found += accepted
+            order = [None, *(v.id for v in variants)]
+            yield from sorted(found, key=lambda c: (order.index(c.variant), c.seats))
+
+
+def _playable(
+    rules: GameRules[Any, Any, Any], map_id: str | None, variant: str | None, seats: int
+) -> bool:
+    """Whether the kind accepts this setup (variants may fix the seat count)."""
+    try:
+        rules.check_setup(Setup(seats=seats, map=map_id, variant=variant))
+    except RuleViolation:
+        return False
+    return True
 
 
 def game_seed(number: int) -> Seed:
@@ -122,7 +145,6 @@ def measure(case: Case, seconds: float) -> Figures:
     rules = kinds()[case.kind]
     counting = _CountingRules(rules)
     setup = case.setup
-    rules.check_setup(setup)
     logs: list[list[Any]] = []
     events = 0
     started = time.perf_counter()
@@ -158,7 +180,7 @@ def pin_to_one_core() -> str:
 
 
 def profile(label: str, seconds: float, top: int) -> None:
-    """cProfile random games of one case (``kind/map/variant/seats``) and print hot spots."""
+    """cProfile random games of one case (its `Case.label`) and print hot spots."""
     matches = [case for case in cases() if case.label == label]
     if not matches:
         raise SystemExit(f"no case {label!r}; cases: {', '.join(c.label for c in cases())}")
