@@ -9,6 +9,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from domain.colt_express import RULES as COLT_EXPRESS
 from domain.kernel.protocol import GameRules
 
 
@@ -17,4 +18,5 @@ def kinds() -> dict[str, GameRules[Any, Any, Any]]:
     """Every hosted game kind, keyed by ``descriptor.kind``."""
     found: list[GameRules[Any, Any, Any]] = []
     # one line per game package, added when the package lands:
+    found.append(COLT_EXPRESS)
     return {rules.descriptor.kind: rules for rules in found}

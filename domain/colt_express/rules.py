@@ -1,0 +1,154 @@
+"""Colt Express as a `GameRules` object: the descriptor and the protocol methods.
+
+The rules themselves live in `decide.py` (commands), `evolve.py` (events),
+`train.py` (reach and targets) and `views.py` (who sees what).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.colt_express.commands import (
+    Command,
+    DeclineCoverFire,
+    DrawCards,
+    KeepCard,
+    LegalMove,
+    PlaceBandits,
+    PlayCard,
+)
+from domain.colt_express.components import CHARACTERS, card_parts
+from domain.colt_express.decide import (
+    card_options,
+    check_setup,
+    decide,
+    event_options,
+    ghost_may_hide,
+    start,
+    to_act,
+)
+from domain.colt_express.events import Event
+from domain.colt_express.evolve import cover_cards, evolve
+from domain.colt_express.state import State
+from domain.colt_express.views import (
+    PrivateView,
+    PublicView,
+    private_view,
+    public_view,
+    redact,
+)
+from domain.kernel.protocol import (
+    KindDescriptor,
+    OptionDescriptor,
+    Result,
+    Setup,
+)
+from domain.kernel.rng import Seed
+
+DESCRIPTOR = KindDescriptor(
+    kind="colt-express",
+    # The two-player rules (§8: two bandits per player) apply whenever there are
+    # 2 seats, so they are not a variant to choose; `check_setup` still accepts
+    # ``variant="two-player"`` with 2 seats for clients that name it.
+    title="Colt Express",
+    min_seats=2,
+    max_seats=6,
+    hidden_information=[
+        "hands",
+        "deck order",
+        "face-down cards on the pile until revealed",
+        "purse values (each seat sees the purses it has held)",
+        "round cards not yet turned up",
+        "seed until the end",
+    ],
+    options=[
+        OptionDescriptor(
+            name="characters",
+            type="string",
+            default="random",
+            description="'random', or the character of each seat in seat order, comma "
+            "separated (two per seat with 2 seats): " + ", ".join(CHARACTERS),
+        )
+    ],
+    score_unit="dollars",
+)
+
+
+class ColtExpressRules:
+    """The Colt Express decider (stateless; one module-level instance, `RULES`)."""
+
+    descriptor = DESCRIPTOR
+    command_type: Any = Command
+    event_type: Any = Event
+    public_view_type: Any = PublicView
+    private_view_type: Any = PrivateView
+
+    def check_setup(self, setup: Setup) -> None:
+        check_setup(setup)
+
+    def start(self, setup: Setup, seed: Seed) -> list[Event]:
+        return start(setup, seed)
+
+    def decide(self, state: State, seat: int, command: Command, seed: Seed) -> list[Event]:
+        return decide(state, seat, command, seed)
+
+    def evolve(self, state: State | None, event: Event) -> State:
+        return evolve(state, event)
+
+    def to_act(self, state: State) -> list[int]:
+        return to_act(state)
+
+    def result(self, state: State) -> Result | None:
+        if state.scores is None or state.winners is None:
+            return None
+        return Result(scores=list(state.scores), winners=list(state.winners))
+
+    def legal_moves(self, state: State, seat: int) -> list[LegalMove]:
+        if seat not in to_act(state):
+            return []
+        return [LegalMove(command=c) for c in legal_commands(state, seat)]
+
+    def public_view(self, state: State) -> PublicView:
+        return public_view(state)
+
+    def private_view(self, state: State, seat: int) -> PrivateView:
+        return private_view(state, seat)
+
+    def redact(self, event: Event, viewer: int | None) -> Event:
+        return redact(event, viewer)
+
+
+def legal_commands(state: State, seat: int) -> list[Command]:
+    """Every command `seat` (who is to act) may send now."""
+    phase = state.phase
+    if phase == "placing":
+        return [
+            PlaceBandits(caboose=state.characters[b])
+            for b, c in enumerate(state.controller)
+            if c == seat
+        ]
+    if phase == "keeping":
+        return [KeepCard(card=card) for card in sorted(set(state.decks[seat]))]
+    if phase == "schemin":
+        if state.cover_pending:
+            fired_by = card_parts(state.pile[-1])[0]
+            moves: list[Command] = [PlayCard(card=c) for c in cover_cards(state, seat, fired_by)]
+            return [*moves, DeclineCoverFire()]
+        tunnel = state.turn_types()[state.turn] == "tunnel"
+        moves = []
+        for card in state.playable(seat):
+            moves.append(PlayCard(card=card, face_down=tunnel))
+            if not tunnel and ghost_may_hide(state, card):
+                moves.append(PlayCard(card=card, face_down=True))
+        if state.decks[seat]:
+            moves.append(DrawCards())
+        return moves
+    if phase == "stealin":
+        b = state.bandit(card_parts(state.pile[state.pile_pos])[0])
+        return card_options(state, b)
+    if phase == "event":
+        return event_options(state)
+    return []
+
+
+RULES = ColtExpressRules()
