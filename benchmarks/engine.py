@@ -140,10 +140,13 @@ def game_seed(number: int) -> Seed:
     return Seed(hashlib.sha256(number.to_bytes(8, "big")).digest())
 
 
-def measure(case: Case, seconds: float) -> Figures:
-    """Play random games of `case` for about `seconds`, then replay their logs."""
-    rules = kinds()[case.kind]
-    counting = _CountingRules(rules)
+def play(case: Case, seconds: float) -> tuple[Figures, list[list[Any]]]:
+    """Play random games of `case` for about `seconds` (at least one).
+
+    Returns the figures (replay not yet timed) and the first logs, enough to
+    time replay without holding every log.
+    """
+    counting = _CountingRules(kinds()[case.kind])
     setup = case.setup
     logs: list[list[Any]] = []
     events = 0
@@ -153,21 +156,27 @@ def measure(case: Case, seconds: float) -> Figures:
     while number == 0 or time.perf_counter() < deadline:
         _, log = play_random_game(counting, setup, game_seed(number), random.Random(number))
         events += len(log)
-        if len(logs) < 200:  # enough to time replay without holding every log
+        if len(logs) < 200:
             logs.append(log)
         number += 1
     elapsed = time.perf_counter() - started
+    return Figures(number, elapsed, counting.commands, events, 0.0), logs
 
-    replay_started = time.perf_counter()
-    evolve = rules.evolve
+
+def measure(case: Case, seconds: float) -> Figures:
+    """Play random games of `case` for about `seconds`, then replay their logs."""
+    figures, logs = play(case, seconds)
+    evolve = kinds()[case.kind].evolve
+    started = time.perf_counter()
     for log in logs:
         state = None
         for event in log:
             state = evolve(state, event)
-    replay_seconds = time.perf_counter() - replay_started
+    elapsed = time.perf_counter() - started
     replayed = sum(len(log) for log in logs)
-    # scale the replay time to all events played, as if every log were replayed
-    return Figures(number, elapsed, counting.commands, events, replay_seconds * events / replayed)
+    # scaled to every event played, as if every log had been replayed
+    figures.replay_seconds = elapsed * figures.events / replayed
+    return figures
 
 
 def pin_to_one_core() -> str:
@@ -186,7 +195,7 @@ def profile(label: str, seconds: float, top: int) -> None:
         raise SystemExit(f"no case {label!r}; cases: {', '.join(c.label for c in cases())}")
     profiler = cProfile.Profile()
     profiler.enable()
-    figures = measure(matches[0], seconds)
+    figures, _ = play(matches[0], seconds)
     profiler.disable()
     print(f"{label}: {figures.games} games under the profiler")
     stats = pstats.Stats(profiler)
