@@ -42,14 +42,12 @@ from domain.kernel.protocol import (
     OptionDescriptor,
     Result,
     Setup,
+    VariantDescriptor,
 )
 from domain.kernel.rng import Seed
 
 DESCRIPTOR = KindDescriptor(
     kind="colt-express",
-    # The two-player rules (§8: two bandits per player) apply whenever there are
-    # 2 seats, so they are not a variant to choose; `check_setup` still accepts
-    # ``variant="two-player"`` with 2 seats for clients that name it.
     title="Colt Express",
     min_seats=2,
     max_seats=6,
@@ -60,6 +58,14 @@ DESCRIPTOR = KindDescriptor(
         "purse values (each seat sees the purses it has held)",
         "round cards not yet turned up",
         "seed until the end",
+    ],
+    variants=[
+        VariantDescriptor(
+            id="two-player",
+            title="Two players",
+            description="Each player controls two bandits (rules §8). Only with 2 seats, "
+            "where it also applies when no variant is named.",
+        )
     ],
     options=[
         OptionDescriptor(
