@@ -11,6 +11,7 @@ from typing import Any
 
 from domain.colt_express import RULES as COLT_EXPRESS
 from domain.kernel.protocol import GameRules
+from domain.ticket_to_ride import RULES as TICKET_TO_RIDE
 
 
 @cache
@@ -19,4 +20,5 @@ def kinds() -> dict[str, GameRules[Any, Any, Any]]:
     found: list[GameRules[Any, Any, Any]] = []
     # one line per game package, added when the package lands:
     found.append(COLT_EXPRESS)
+    found.append(TICKET_TO_RIDE)
     return {rules.descriptor.kind: rules for rules in found}

@@ -1,0 +1,84 @@
+"""What a seat may ask for: the commands of Ticket to Ride (one tagged union).
+
+Cards are named by colour (``"red"``, ..., ``"locomotive"``), routes by their
+index on the board, cities by their index, tickets by their number in the map
+file. A payment is a colour plus how many Locomotives replace cards of that
+colour; when every card is a Locomotive the colour may be left out.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+
+class _Command(msgspec.Struct, frozen=True, tag_field="type", forbid_unknown_fields=True):
+    """Base of every command; the ``type`` tag names it."""
+
+
+class ChooseTickets(_Command, frozen=True, tag="choose-tickets"):
+    """Setup (§2.7): keep these of the tickets dealt (at least the variant's minimum)."""
+
+    keep: list[int]
+
+
+class DrawCard(_Command, frozen=True, tag="draw-card"):
+    """Take one train card (§4): face-up ``slot`` (0-based), or blind when ``slot`` is None."""
+
+    slot: int | None = None
+
+
+class ClaimRoute(_Command, frozen=True, tag="claim-route"):
+    """Claim route ``route`` paying ``colour`` cards with ``locomotives`` of them Locomotives (§5).
+
+    A tunnel (§5.4) lays these cards down and reveals the pile's top cards;
+    if they add to the cost, a pay-tunnel or withdraw-tunnel decision follows.
+    """
+
+    route: int
+    colour: str | None = None
+    locomotives: int = 0
+
+
+class PayTunnel(_Command, frozen=True, tag="pay-tunnel"):
+    """Pay a tunnel's extra cards (§5.4 step 4): ``locomotives`` of them Locomotives."""
+
+    locomotives: int = 0
+
+
+class WithdrawTunnel(_Command, frozen=True, tag="withdraw-tunnel"):
+    """Decline a tunnel's extra cost: the cards laid down go back to the hand (§5.4)."""
+
+
+class DrawTickets(_Command, frozen=True, tag="draw-tickets"):
+    """Draw destination tickets (§6); a keep-tickets choice follows."""
+
+
+class KeepTickets(_Command, frozen=True, tag="keep-tickets"):
+    """Keep these of the tickets just drawn (at least one, §6); the rest go to the bottom."""
+
+    keep: list[int]
+
+
+class BuildStation(_Command, frozen=True, tag="build-station"):
+    """Build a station in ``city`` paying ``colour`` cards, ``locomotives`` of them wild (§7)."""
+
+    city: int
+    colour: str | None = None
+    locomotives: int = 0
+
+
+class Pass(_Command, frozen=True, tag="pass"):
+    """Do nothing: allowed only when none of the four actions is possible (§3)."""
+
+
+Command = (
+    ChooseTickets
+    | DrawCard
+    | ClaimRoute
+    | PayTunnel
+    | WithdrawTunnel
+    | DrawTickets
+    | KeepTickets
+    | BuildStation
+    | Pass
+)

@@ -1,0 +1,451 @@
+"""Deciding: a command from a seat becomes events, or a `RuleViolation`.
+
+`decide` only reads the state. Where cards move it works on copies of the
+piles through `cardflow`, shuffling with the game's `Rng` and recording each
+outcome, so `evolve` can replay the same movements from the events alone.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from domain.kernel.errors import RuleViolation
+from domain.kernel.rng import Rng, Seed, Shuffle
+from domain.ticket_to_ride.board import FERRY, TUNNEL, Board
+from domain.ticket_to_ride.cardflow import draw_top, fill_display, rng_reshuffle
+from domain.ticket_to_ride.commands import (
+    BuildStation,
+    ChooseTickets,
+    ClaimRoute,
+    Command,
+    DrawCard,
+    DrawTickets,
+    KeepTickets,
+    Pass,
+    PayTunnel,
+    WithdrawTunnel,
+)
+from domain.ticket_to_ride.events import (
+    CardDrawn,
+    DisplayRefilled,
+    Event,
+    GameEnded,
+    Passed,
+    RouteClaimed,
+    StationBuilt,
+    TicketsChosen,
+    TicketsDrawn,
+    TicketsKept,
+    TunnelAttempted,
+    TunnelWithdrawn,
+)
+from domain.ticket_to_ride.evolve import evolve
+from domain.ticket_to_ride.final import final_scores
+from domain.ticket_to_ride.moves import route_closed, turn_moves
+from domain.ticket_to_ride.state import GameState, PlayerState
+
+_TUNNEL_REVEAL = 3
+
+
+def _refuse(code: str, message: str, section: str) -> RuleViolation:
+    return RuleViolation(code, message, section)
+
+
+class _Turn:
+    """The card piles as they will be after this command: copies made on first need.
+
+    Also holds the command's `Rng` (positioned at the state's draw count) and
+    the shuffles it recorded.
+    """
+
+    __slots__ = ("board", "deck", "discard", "display", "rng", "seed", "shuffles", "state")
+
+    def __init__(self, board: Board, state: GameState, seed: Seed) -> None:
+        self.board = board
+        self.state = state
+        self.deck = list(state.deck)
+        self.discard = list(state.discard)
+        self.display = list(state.display)
+        self.seed = seed
+        self.rng = Rng(seed, state.draws)
+        self.shuffles: list[Shuffle] = []
+
+    def take_shuffles(self) -> list[Shuffle]:
+        """The shuffles recorded since the last call (each belongs to one event)."""
+        taken, self.shuffles = self.shuffles, []
+        return taken
+
+    def reshuffle(self) -> None:
+        rng_reshuffle(self.board, self.deck, self.discard, self.rng, self.shuffles)()
+
+    def draw(self) -> int:
+        return draw_top(self.deck, self.discard, self.reshuffle)
+
+    def refill(self, slots: list[int] | None) -> int:
+        rules = self.state.rules
+        return fill_display(
+            self.board.locomotive,
+            rules.locomotive_reset,
+            self.deck,
+            self.discard,
+            self.display,
+            self.reshuffle,
+            slots,
+        )
+
+    def pay(self, colour: int, locomotives: int, cards: int) -> None:
+        """Discard a payment of `cards` cards, `locomotives` of them wild."""
+        self.discard[self.board.locomotive] += locomotives
+        if colour >= 0:
+            self.discard[colour] += cards - locomotives
+
+    def display_names(self) -> list[str | None]:
+        return [None if c < 0 else self.board.card_name(c) for c in self.display]
+
+
+def _colour_index(board: Board, colour: str | None, section: str) -> int:
+    if colour is None:
+        return -1
+    index = board.card_index(colour)
+    if index < 0 or index == board.locomotive:
+        raise _refuse("unknown-colour", f"{colour!r} is not a card colour of this map", section)
+    return index
+
+
+def _check_payment(
+    board: Board, hand: list[int], colour: int, locomotives: int, cards: int, section: str
+) -> int:
+    """Check a payment of `cards` cards, `locomotives` of them wild; return the colour used.
+
+    All-Locomotive payments have no colour used (-1) whatever colour was named.
+    """
+    if not 0 <= locomotives <= cards:
+        raise _refuse("bad-payment", f"locomotives must be between 0 and {cards}", section)
+    if hand[board.locomotive] < locomotives:
+        raise _refuse("not-enough-cards", "not enough Locomotives in hand", section)
+    if locomotives == cards:
+        return -1
+    if colour < 0:
+        raise _refuse("bad-payment", "name the colour of the non-Locomotive cards", section)
+    if hand[colour] < cards - locomotives:
+        raise _refuse(
+            "not-enough-cards", f"not enough {board.colours[colour]} cards in hand", section
+        )
+    return colour
+
+
+def _name(board: Board, colour: int) -> str | None:
+    return None if colour < 0 else board.colours[colour]
+
+
+def decide(board: Board, state: GameState, seat: int, command: Command, seed: Seed) -> list[Event]:
+    """The events `command` from `seat` causes now, or raise `RuleViolation`."""
+    if state.phase == "finished":
+        raise _refuse("game-over", "the game has ended", "§8")
+    if not 0 <= seat < state.seats:
+        raise _refuse("no-such-seat", f"seat {seat} is not in this game", "§2")
+    player = state.players[seat]
+    if state.phase == "choosing-tickets":
+        if not isinstance(command, ChooseTickets):
+            raise _refuse("choose-tickets-first", "every player first chooses tickets", "§2.7")
+        if not player.offered:
+            raise _refuse("not-your-turn", "you have already chosen your tickets", "§2.7")
+        return _choose_tickets(state, seat, player, command)
+    if seat != state.current:
+        raise _refuse("not-your-turn", f"it is seat {state.current}'s turn", "§3")
+    if player.offered:
+        if not isinstance(command, KeepTickets):
+            raise _refuse("keep-tickets-first", "choose which drawn tickets to keep", "§6")
+        return _keep_tickets(board, state, seat, player, command, seed)
+    if state.tunnel is not None:
+        if isinstance(command, PayTunnel):
+            return _pay_tunnel(board, state, seat, player, command, seed)
+        if isinstance(command, WithdrawTunnel):
+            return _withdraw_tunnel(board, state, seat, seed)
+        raise _refuse("tunnel-pending", "pay for the tunnel or withdraw", "§5.4")
+    if state.drawn and not isinstance(command, DrawCard):
+        raise _refuse("draw-second-card", "take your second train card", "§4.1")
+    if isinstance(command, DrawCard):
+        return _draw_card(board, state, seat, command, seed)
+    if isinstance(command, ClaimRoute):
+        return _claim_route(board, state, seat, player, command, seed)
+    if isinstance(command, DrawTickets):
+        return _draw_tickets(state, seat)
+    if isinstance(command, BuildStation):
+        return _build_station(board, state, seat, player, command, seed)
+    if isinstance(command, Pass):
+        if turn_moves(board, state, seat):
+            raise _refuse("cannot-pass", "you may pass only when no action is possible", "§3")
+        return _end_turn(board, state, _Turn(board, state, seed), [Passed(seat)])
+    raise _refuse("not-now", f"{type(command).__name__} is not possible now", "§3")
+
+
+def _choose_tickets(
+    state: GameState, seat: int, player: PlayerState, command: ChooseTickets
+) -> list[Event]:
+    rules = state.rules
+    keep = command.keep
+    if len(set(keep)) != len(keep) or not set(keep) <= set(player.offered):
+        raise _refuse("not-offered", "keep only tickets you were dealt, once each", "§2.7")
+    if len(keep) < rules.setup_keep:
+        raise _refuse("keep-more", f"keep at least {rules.setup_keep} tickets", "§2.7")
+    longs = sum(1 for t in keep if t in rules.long_tickets)
+    if rules.setup_long_max >= 0 and longs > rules.setup_long_max:
+        raise _refuse(
+            "too-many-long", f"keep at most {rules.setup_long_max} long ticket(s)", "§11.2"
+        )
+    ordered = [t for t in player.offered if t in keep]
+    return [TicketsChosen(seat, ordered, len(keep), len(player.offered) - len(keep))]
+
+
+def _draw_card(
+    board: Board, state: GameState, seat: int, command: DrawCard, seed: Seed
+) -> list[Event]:
+    loco = board.locomotive
+    second = state.drawn > 0
+    slot = command.slot
+    if slot is None:
+        if not state.deck and not any(state.discard):
+            raise _refuse("no-cards", "the draw pile and the discard pile are empty", "§4.4")
+        if state.deck:  # the common case: no copy, no shuffle
+            card = state.deck[-1]
+            over = second or not (
+                len(state.deck) > 1 or any(state.discard) or _takeable(state.display, loco)
+            )
+            event = CardDrawn(seat, None, board.card_name(card), over)
+            return _end_turn(board, state, _Turn(board, state, seed), [event]) if over else [event]
+        turn = _Turn(board, state, seed)
+        card = turn.draw()
+        over = second or not (turn.deck or any(turn.discard) or _takeable(turn.display, loco))
+        event = CardDrawn(seat, None, board.card_name(card), over, shuffles=turn.take_shuffles())
+        return _end_turn(board, state, turn, [event]) if over else [event]
+    if not second and not state.deck and not any(state.discard):
+        raise _refuse("no-cards", "the draw pile and the discard pile are empty", "§4.4")
+    if not 0 <= slot < len(state.display) or state.display[slot] < 0:
+        raise _refuse("empty-slot", f"face-up slot {slot} holds no card", "§4.1")
+    card = state.display[slot]
+    if second and card == loco:
+        raise _refuse("locomotive-second", "a face-up Locomotive cannot be the second card", "§4.2")
+    turn = _Turn(board, state, seed)
+    turn.display[slot] = -1
+    resets = turn.refill([slot])
+    over = (
+        second
+        or card == loco
+        or not (turn.deck or any(turn.discard) or _takeable(turn.display, loco))
+    )
+    event = CardDrawn(
+        seat,
+        slot,
+        board.card_name(card),
+        over,
+        display=turn.display_names(),
+        resets=resets,
+        shuffles=turn.take_shuffles(),
+    )
+    return _end_turn(board, state, turn, [event]) if over else [event]
+
+
+def _takeable(display: list[int], loco: int) -> bool:
+    """A face-up card other than a Locomotive is there to be taken as a second card."""
+    return any(0 <= c != loco for c in display)
+
+
+def _claim_route(
+    board: Board,
+    state: GameState,
+    seat: int,
+    player: PlayerState,
+    command: ClaimRoute,
+    seed: Seed,
+) -> list[Event]:
+    route = command.route
+    if not 0 <= route < len(board.route_length):
+        raise _refuse("no-such-route", f"there is no route {route}", "§5.1")
+    if state.route_owner[route] >= 0:
+        raise _refuse("route-taken", "this route is already claimed", "§5.1")
+    if route_closed(board, state, seat, route):
+        raise _refuse("double-route-closed", "the other track bars this route", "§5.5")
+    length = board.route_length[route]
+    if player.trains < length:
+        raise _refuse("not-enough-trains", f"the route needs {length} trains", "§5.1")
+    colour = _colour_index(board, command.colour, "§5.2")
+    route_colour = board.route_colour[route]
+    if route_colour >= 0 and command.locomotives < length and colour != route_colour:
+        raise _refuse(
+            "wrong-colour", f"this route takes {board.colours[route_colour]} cards", "§5.2"
+        )
+    used = _check_payment(board, player.hand, colour, command.locomotives, length, "§5.2")
+    rules = state.rules
+    kind = board.route_kind[route]
+    if rules.ferries and kind == FERRY and command.locomotives < board.route_locomotives[route]:
+        raise _refuse(
+            "ferry-locomotives",
+            f"this ferry needs {board.route_locomotives[route]} Locomotive(s)",
+            "§5.3",
+        )
+    points = board.route_points[route]
+    name = _name(board, used)
+    turn = _Turn(board, state, seed)
+    if not (rules.tunnels and kind == TUNNEL):
+        turn.pay(used, command.locomotives, length)
+        claimed = RouteClaimed(seat, route, name, command.locomotives, length, points)
+        return _end_turn(board, state, turn, [claimed])
+    revealed: list[int] = []
+    for _ in range(_TUNNEL_REVEAL):
+        card = turn.draw()
+        if card < 0:
+            break
+        revealed.append(card)
+    loco = board.locomotive
+    extra = sum(1 for c in revealed if c in (loco, used))
+    events: list[Event] = [
+        TunnelAttempted(
+            seat,
+            route,
+            name,
+            command.locomotives,
+            [board.card_name(c) for c in revealed],
+            extra,
+            turn.take_shuffles(),
+        )
+    ]
+    if extra:
+        return events
+    for card in revealed:
+        turn.discard[card] += 1
+    turn.pay(used, command.locomotives, length)
+    events.append(RouteClaimed(seat, route, name, command.locomotives, length, points))
+    return _end_turn(board, state, turn, events)
+
+
+def _pay_tunnel(
+    board: Board, state: GameState, seat: int, player: PlayerState, command: PayTunnel, seed: Seed
+) -> list[Event]:
+    tunnel = state.tunnel
+    assert tunnel is not None
+    length = board.route_length[tunnel.route]
+    loco = board.locomotive
+    extra = tunnel.extra
+    if not 0 <= command.locomotives <= extra:
+        raise _refuse("bad-payment", f"locomotives must be between 0 and {extra}", "§5.4")
+    if tunnel.colour < 0 and command.locomotives != extra:
+        raise _refuse(
+            "locomotives-only", "an all-Locomotive tunnel pays its extra in Locomotives", "§5.4"
+        )
+    if player.hand[loco] - tunnel.locomotives < command.locomotives:
+        raise _refuse("not-enough-cards", "not enough Locomotives for the extra cost", "§5.4")
+    if tunnel.colour >= 0:
+        spare = player.hand[tunnel.colour] - (length - tunnel.locomotives)
+        if spare < extra - command.locomotives:
+            raise _refuse(
+                "not-enough-cards",
+                f"not enough {board.colours[tunnel.colour]} cards for the extra cost",
+                "§5.4",
+            )
+    turn = _Turn(board, state, seed)
+    for card in tunnel.revealed:
+        turn.discard[card] += 1
+    locomotives = tunnel.locomotives + command.locomotives
+    turn.pay(tunnel.colour, locomotives, length + extra)
+    claimed = RouteClaimed(
+        seat,
+        tunnel.route,
+        _name(board, tunnel.colour),
+        locomotives,
+        length + extra,
+        board.route_points[tunnel.route],
+    )
+    return _end_turn(board, state, turn, [claimed])
+
+
+def _withdraw_tunnel(board: Board, state: GameState, seat: int, seed: Seed) -> list[Event]:
+    tunnel = state.tunnel
+    assert tunnel is not None
+    turn = _Turn(board, state, seed)
+    for card in tunnel.revealed:
+        turn.discard[card] += 1
+    return _end_turn(board, state, turn, [TunnelWithdrawn(seat, tunnel.route)])
+
+
+def _draw_tickets(state: GameState, seat: int) -> list[Event]:
+    pile = state.ticket_pile
+    if not pile:
+        raise _refuse("no-tickets", "the ticket pile is empty", "§6")
+    count = min(state.rules.draw_tickets, len(pile))
+    drawn = pile[-count:][::-1]
+    return [TicketsDrawn(seat, drawn, count)]
+
+
+def _keep_tickets(
+    board: Board,
+    state: GameState,
+    seat: int,
+    player: PlayerState,
+    command: KeepTickets,
+    seed: Seed,
+) -> list[Event]:
+    keep = command.keep
+    if len(set(keep)) != len(keep) or not set(keep) <= set(player.offered):
+        raise _refuse("not-offered", "keep only tickets you drew, once each", "§6")
+    need = min(state.rules.draw_keep, len(player.offered))
+    if len(keep) < need:
+        raise _refuse("keep-more", f"keep at least {need} ticket(s)", "§6")
+    returned = [t for t in player.offered if t not in keep]
+    turn = _Turn(board, state, seed)
+    bottom = turn.rng.shuffle([str(t) for t in returned]) if len(returned) > 1 else None
+    kept = [t for t in player.offered if t in keep]
+    event = TicketsKept(seat, kept, len(kept), len(returned), bottom)
+    return _end_turn(board, state, turn, [event])
+
+
+def _build_station(
+    board: Board,
+    state: GameState,
+    seat: int,
+    player: PlayerState,
+    command: BuildStation,
+    seed: Seed,
+) -> list[Event]:
+    rules = state.rules
+    if not player.stations:
+        raise _refuse("no-stations", "you have no station left", "§7.1")
+    city = command.city
+    if not 0 <= city < len(state.station_owner):
+        raise _refuse("no-such-city", f"there is no city {city}", "§7.1")
+    if state.station_owner[city] >= 0:
+        raise _refuse("city-has-station", "this city already has a station", "§7.1")
+    cost = rules.station_costs[rules.stations - player.stations]
+    colour = _colour_index(board, command.colour, "§7.1")
+    used = _check_payment(board, player.hand, colour, command.locomotives, cost, "§7.1")
+    turn = _Turn(board, state, seed)
+    turn.pay(used, command.locomotives, cost)
+    built = StationBuilt(seat, city, _name(board, used), command.locomotives, cost)
+    return _end_turn(board, state, turn, [built])
+
+
+def _end_turn(board: Board, state: GameState, turn: _Turn, events: list[Event]) -> list[Event]:
+    """Append what ends a turn: the short display's refill (§4.4) and the game's end (§8).
+
+    `turn` holds the piles as `events` leave them.
+    """
+    last = events[-1]
+    if -1 in turn.display and (turn.deck or any(turn.discard)):
+        resets = turn.refill(None)
+        events.append(DisplayRefilled(turn.display_names(), resets, turn.take_shuffles()))
+    passes = state.passes + 1 if isinstance(last, Passed) else 0
+    if state.turns_left == 1 or passes >= state.seats:
+        reason = "all-passed" if passes >= state.seats else "final-round"
+        events.append(_game_ended(board, state, events, reason, turn.seed))
+    return events
+
+
+def _game_ended(
+    board: Board, state: GameState, events: list[Event], reason: str, seed: Seed
+) -> GameEnded:
+    """The final event: scores computed on the state the turn's events leave."""
+    trial = msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=GameState)
+    for event in events:
+        trial = evolve(board, trial, event)
+    scores, won = final_scores(board, trial)
+    return GameEnded(reason, scores, won, [list(p.tickets) for p in trial.players], seed.hex)

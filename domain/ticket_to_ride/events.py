@@ -1,0 +1,185 @@
+"""What happened: the events of Ticket to Ride (one tagged union).
+
+Events record outcomes, not intentions: the cards drawn, what a tunnel
+revealed, every reshuffle as a kernel `Shuffle` (its ``after`` lists the new
+draw pile with the **top card last**). `evolve` replays them without the seed.
+Fields hidden from some viewers are blanked by `views.redact`; each event's
+docstring says which.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from domain.kernel.rng import Pick, Shuffle
+from domain.ticket_to_ride.state import FinalScore
+
+
+class _Event(msgspec.Struct, frozen=True, tag_field="type"):
+    """Base of every event; the ``type`` tag names it."""
+
+
+class GameStarted(_Event, frozen=True, tag="game-started"):
+    """The opening (§2): shuffles, first player, deal, display, tickets offered.
+
+    ``cards`` shuffles the 110 train cards (colours in canonical order);
+    ``long_tickets`` / ``tickets`` shuffle the two ticket decks (ticket
+    numbers as strings). Each seat then gets ``hand`` cards from the top of
+    the pile in seat order, the display is turned up (``shuffles`` holds any
+    reshuffle its resets needed) and each seat is dealt its long then regular
+    tickets, from the top. Hidden: the shuffles' ``after`` (from everyone),
+    ``hands`` and ``offered`` (from everyone but their seat).
+    """
+
+    seed_commitment: str
+    map: str
+    variant: str
+    options: dict[str, bool]
+    seats: int
+    first: Pick
+    cards: Shuffle
+    long_tickets: Shuffle | None
+    tickets: Shuffle
+    shuffles: list[Shuffle]
+    display: list[str | None]
+    hands: list[list[str] | None]
+    offered: list[list[int] | None]
+
+
+class TicketsChosen(_Event, frozen=True, tag="tickets-chosen"):
+    """A seat kept ``count`` of its setup tickets (§2.7); ``kept`` hidden from others."""
+
+    seat: int
+    kept: list[int] | None
+    count: int
+    returned: int
+
+
+class CardDrawn(_Event, frozen=True, tag="card-drawn"):
+    """A seat took a train card (§4).
+
+    ``slot`` is the face-up slot or None for a blind draw; ``card`` is hidden
+    from others on a blind draw. After a face-up draw, ``display`` is the
+    display after its refill and any Locomotive resets (``resets`` of them).
+    ``turn_over`` says the draw ends the turn (second card, face-up
+    Locomotive, or nothing left to take).
+    """
+
+    seat: int
+    slot: int | None
+    card: str | None
+    turn_over: bool
+    display: list[str | None] | None = None
+    resets: int = 0
+    shuffles: list[Shuffle] = []
+
+
+class TunnelAttempted(_Event, frozen=True, tag="tunnel-attempted"):
+    """A seat laid down cards for a tunnel and the pile's top cards were revealed (§5.4).
+
+    ``extra`` more cards are due; when 0, a route-claimed event follows at once.
+    """
+
+    seat: int
+    route: int
+    colour: str | None
+    locomotives: int
+    revealed: list[str]
+    extra: int
+    shuffles: list[Shuffle] = []
+
+
+class RouteClaimed(_Event, frozen=True, tag="route-claimed"):
+    """A seat claimed a route paying ``cards`` cards, ``locomotives`` of them wild (§5)."""
+
+    seat: int
+    route: int
+    colour: str | None
+    locomotives: int
+    cards: int
+    points: int
+
+
+class TunnelWithdrawn(_Event, frozen=True, tag="tunnel-withdrawn"):
+    """A seat declined a tunnel's extra cost; the turn ends with no route (§5.4)."""
+
+    seat: int
+    route: int
+
+
+class TicketsDrawn(_Event, frozen=True, tag="tickets-drawn"):
+    """A seat drew ``count`` tickets from the top of the pile (§6); ``tickets`` hidden."""
+
+    seat: int
+    tickets: list[int] | None
+    count: int
+
+
+class TicketsKept(_Event, frozen=True, tag="tickets-kept"):
+    """A seat kept ``count`` drawn tickets; ``returned`` went under the pile (§6).
+
+    With two or more returned, ``bottom`` shuffles them: its ``after`` lists
+    them from the very bottom up. ``kept`` and ``bottom`` are hidden from
+    others, ``bottom.after`` from everyone.
+    """
+
+    seat: int
+    kept: list[int] | None
+    count: int
+    returned: int
+    bottom: Shuffle | None = None
+
+
+class StationBuilt(_Event, frozen=True, tag="station-built"):
+    """A seat built a station in ``city`` paying ``cards`` cards (§7.1)."""
+
+    seat: int
+    city: int
+    colour: str | None
+    locomotives: int
+    cards: int
+
+
+class Passed(_Event, frozen=True, tag="passed"):
+    """A seat could do nothing and passed (§3)."""
+
+    seat: int
+
+
+class DisplayRefilled(_Event, frozen=True, tag="display-refilled"):
+    """Empty face-up slots were refilled at the end of a turn (§4.4), then resets (§4.3)."""
+
+    display: list[str | None]
+    resets: int = 0
+    shuffles: list[Shuffle] = []
+
+
+class GameEnded(_Event, frozen=True, tag="game-ended"):
+    """The game is over (§8, §9): final accounts, winners, every ticket and the seed.
+
+    ``reason`` is ``final-round`` (the end trigger's last turn was played) or
+    ``all-passed`` (every seat passed in a row: nothing can ever change, an
+    engine safeguard, not a printed rule). ``seed`` is the seed reveal.
+    """
+
+    reason: str
+    scores: list[FinalScore]
+    winners: list[int]
+    tickets: list[list[int]]
+    seed: str
+
+
+Event = (
+    GameStarted
+    | TicketsChosen
+    | CardDrawn
+    | TunnelAttempted
+    | RouteClaimed
+    | TunnelWithdrawn
+    | TicketsDrawn
+    | TicketsKept
+    | StationBuilt
+    | Passed
+    | DisplayRefilled
+    | GameEnded
+)

@@ -1,0 +1,260 @@
+"""Evolving: one recorded event applied to the state, in place.
+
+Total and deterministic: every random outcome comes from the event (its
+shuffles); card movements re-run the `cardflow` procedures `decide` used, with
+the recorded shuffles in place of the generator.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from domain.kernel.protocol import Setup
+from domain.ticket_to_ride.board import Board
+from domain.ticket_to_ride.cardflow import draw_top, fill_display, replay_reshuffle
+from domain.ticket_to_ride.events import (
+    CardDrawn,
+    DisplayRefilled,
+    Event,
+    GameEnded,
+    GameStarted,
+    Passed,
+    RouteClaimed,
+    StationBuilt,
+    TicketsChosen,
+    TicketsDrawn,
+    TicketsKept,
+    TunnelAttempted,
+    TunnelWithdrawn,
+)
+from domain.ticket_to_ride.ruleset import ruleset_for
+from domain.ticket_to_ride.state import GameState, PlayerState, Tunnel
+
+
+def start_state(board: Board, event: GameStarted) -> GameState:
+    """The state after the opening: deal cards, display and tickets from the recorded shuffles."""
+    rules = ruleset_for(Setup(event.seats, event.map, event.variant, dict(event.options)))
+    colours = board.locomotive + 1
+    deck = [board.card_index(name) for name in event.cards.after]
+    discard = [0] * colours
+    players = []
+    for _ in range(event.seats):
+        hand = [0] * colours
+        for _ in range(rules.hand):
+            hand[deck.pop()] += 1
+        players.append(PlayerState(hand, rules.trains, rules.stations))
+    display = [-1] * rules.face_up
+    fill_display(
+        board.locomotive,
+        rules.locomotive_reset,
+        deck,
+        discard,
+        display,
+        replay_reshuffle(board, deck, discard, event.shuffles),
+    )
+    longs = [int(t) for t in event.long_tickets.after] if event.long_tickets else []
+    regular = [int(t) for t in event.tickets.after]
+    for player in players:
+        player.offered = [longs.pop() for _ in range(rules.long_dealt)]
+        player.offered += [regular.pop() for _ in range(rules.regular_dealt)]
+    draws = [event.first.draw, event.cards.draw, event.tickets.draw]
+    draws += [s.draw for s in event.shuffles]
+    if event.long_tickets:
+        draws.append(event.long_tickets.draw)
+    return GameState(
+        rules=rules,
+        seats=event.seats,
+        phase="choosing-tickets",
+        seed_commitment=event.seed_commitment,
+        players=players,
+        deck=deck,
+        discard=discard,
+        display=display,
+        ticket_pile=regular,
+        route_owner=[-1] * len(board.route_length),
+        station_owner=[-1] * len(board.city_ids),
+        first=event.first.value,
+        current=event.first.value,
+        draws=max(draws) + 1,
+    )
+
+
+def _end_turn(state: GameState) -> None:
+    """Pass the turn on (§3) and run the end trigger's countdown (§8)."""
+    state.drawn = 0
+    state.tunnel = None
+    state.turn += 1
+    if state.turns_left > 0:
+        state.turns_left -= 1
+    elif state.turns_left < 0 and state.players[state.current].trains <= state.rules.end_trigger:
+        state.turns_left = state.seats
+    state.current = (state.current + 1) % state.seats
+
+
+def _tickets_chosen(board: Board, state: GameState, event: TicketsChosen) -> None:
+    player = state.players[event.seat]
+    player.tickets = list(event.kept or ())
+    player.offered = []
+    if not any(p.offered for p in state.players):
+        state.phase = "playing"
+
+
+def _card_drawn(board: Board, state: GameState, event: CardDrawn) -> None:
+    player = state.players[event.seat]
+    deck, discard = state.deck, state.discard
+    if event.shuffles:
+        state.draws = event.shuffles[-1].draw + 1
+    reshuffle = replay_reshuffle(board, deck, discard, event.shuffles)
+    if event.slot is None:
+        player.hand[draw_top(deck, discard, reshuffle)] += 1
+    else:
+        display = state.display
+        player.hand[display[event.slot]] += 1
+        display[event.slot] = -1
+        fill_display(
+            board.locomotive,
+            state.rules.locomotive_reset,
+            deck,
+            discard,
+            display,
+            reshuffle,
+            [event.slot],
+        )
+    if event.turn_over:
+        state.passes = 0
+        _end_turn(state)
+    else:
+        state.drawn = 1
+
+
+def _tunnel_attempted(board: Board, state: GameState, event: TunnelAttempted) -> None:
+    deck, discard = state.deck, state.discard
+    if event.shuffles:
+        state.draws = event.shuffles[-1].draw + 1
+    reshuffle = replay_reshuffle(board, deck, discard, event.shuffles)
+    revealed = [draw_top(deck, discard, reshuffle) for _ in event.revealed]
+    colour = -1 if event.colour is None else board.card_index(event.colour)
+    state.tunnel = Tunnel(event.route, colour, event.locomotives, revealed, event.extra)
+
+
+def _discard_tunnel(state: GameState) -> None:
+    if state.tunnel is not None:
+        for card in state.tunnel.revealed:
+            state.discard[card] += 1
+
+
+def _route_claimed(board: Board, state: GameState, event: RouteClaimed) -> None:
+    seat = event.seat
+    player = state.players[seat]
+    _pay(board, state, player, event.colour, event.locomotives, event.cards)
+    _discard_tunnel(state)
+    route = event.route
+    state.route_owner[route] = seat
+    player.routes.append(route)
+    player.trains -= board.route_length[route]
+    player.score += event.points
+    state.passes = 0
+    _end_turn(state)
+
+
+def _pay(
+    board: Board,
+    state: GameState,
+    player: PlayerState,
+    colour: str | None,
+    locomotives: int,
+    cards: int,
+) -> None:
+    loco = board.locomotive
+    player.hand[loco] -= locomotives
+    state.discard[loco] += locomotives
+    if colour is not None and cards > locomotives:
+        index = board.card_index(colour)
+        player.hand[index] -= cards - locomotives
+        state.discard[index] += cards - locomotives
+
+
+def _tunnel_withdrawn(board: Board, state: GameState, event: TunnelWithdrawn) -> None:
+    _discard_tunnel(state)
+    state.passes = 0
+    _end_turn(state)
+
+
+def _tickets_drawn(board: Board, state: GameState, event: TicketsDrawn) -> None:
+    pile = state.ticket_pile
+    state.players[event.seat].offered = [pile.pop() for _ in range(event.count)]
+
+
+def _tickets_kept(board: Board, state: GameState, event: TicketsKept) -> None:
+    player = state.players[event.seat]
+    kept = event.kept or ()
+    player.tickets += kept
+    if event.bottom is not None:
+        state.draws = event.bottom.draw + 1
+        returned = [int(t) for t in event.bottom.after]
+    else:
+        returned = [t for t in player.offered if t not in kept]
+    state.ticket_pile[:0] = returned
+    player.offered = []
+    state.passes = 0
+    _end_turn(state)
+
+
+def _station_built(board: Board, state: GameState, event: StationBuilt) -> None:
+    player = state.players[event.seat]
+    _pay(board, state, player, event.colour, event.locomotives, event.cards)
+    state.station_owner[event.city] = event.seat
+    player.stations -= 1
+    state.passes = 0
+    _end_turn(state)
+
+
+def _passed(board: Board, state: GameState, event: Passed) -> None:
+    state.passes += 1
+    _end_turn(state)
+
+
+def _display_refilled(board: Board, state: GameState, event: DisplayRefilled) -> None:
+    if event.shuffles:
+        state.draws = event.shuffles[-1].draw + 1
+    deck, discard = state.deck, state.discard
+    fill_display(
+        board.locomotive,
+        state.rules.locomotive_reset,
+        deck,
+        discard,
+        state.display,
+        replay_reshuffle(board, deck, discard, event.shuffles),
+    )
+
+
+def _game_ended(board: Board, state: GameState, event: GameEnded) -> None:
+    state.phase = "finished"
+    state.final = list(event.scores)
+    state.winners = list(event.winners)
+
+
+_APPLY: dict[type[Any], Callable[[Board, GameState, Any], None]] = {
+    TicketsChosen: _tickets_chosen,
+    CardDrawn: _card_drawn,
+    TunnelAttempted: _tunnel_attempted,
+    RouteClaimed: _route_claimed,
+    TunnelWithdrawn: _tunnel_withdrawn,
+    TicketsDrawn: _tickets_drawn,
+    TicketsKept: _tickets_kept,
+    StationBuilt: _station_built,
+    Passed: _passed,
+    DisplayRefilled: _display_refilled,
+    GameEnded: _game_ended,
+}
+
+
+def evolve(board: Board, state: GameState | None, event: Event) -> GameState:
+    """Apply `event` to `state` in place (the opening builds a new state) and return it."""
+    if isinstance(event, GameStarted):
+        return start_state(board, event)
+    if state is None:
+        raise ValueError("a game's first event is game-started")
+    _APPLY[type(event)](board, state, event)
+    return state

@@ -1,0 +1,59 @@
+"""The final account of every seat (§9), computed from a state with helper scoring."""
+
+from __future__ import annotations
+
+from domain.ticket_to_ride.board import Board
+from domain.ticket_to_ride.scoring import longest_path, score_tickets, winners
+from domain.ticket_to_ride.state import FinalScore, GameState
+
+
+def final_scores(board: Board, state: GameState) -> tuple[list[FinalScore], list[int]]:
+    """Each seat's `FinalScore` and the winning seats, from the board as it stands.
+
+    Route points are those scored during play. Tickets use the seat's own
+    routes plus one opponent route per station, chosen to the seat's best
+    advantage (§7.2). The longest-path bonus goes to every seat whose path is
+    the longest; a seat with no route has no path and never gets it.
+    """
+    rules = state.rules
+    a, b, length = board.route_a, board.route_b, board.route_length
+    owner = state.route_owner
+    claimed = [r for r in range(len(owner)) if owner[r] >= 0]
+    paths = [
+        longest_path([(a[r], b[r], length[r]) for r in player.routes]) for player in state.players
+    ]
+    best = max(paths)
+    scores: list[FinalScore] = []
+    for seat, player in enumerate(state.players):
+        tickets = score_tickets(
+            [
+                (board.ticket_a[t], board.ticket_b[t], board.ticket_points[t])
+                for t in player.tickets
+            ],
+            [(a[r], b[r]) for r in player.routes],
+            [city for city, at in enumerate(state.station_owner) if at == seat],
+            [(r, a[r], b[r]) for r in claimed if owner[r] != seat],
+        )
+        express = rules.longest_path_bonus > 0 and best > 0 and paths[seat] == best
+        station_bonus = player.stations * rules.station_bonus
+        express_bonus = rules.longest_path_bonus if express else 0
+        scores.append(
+            FinalScore(
+                routes=player.score,
+                tickets=tickets.points,
+                completed=tickets.completed,
+                borrowed=tickets.borrowed,
+                station_bonus=station_bonus,
+                longest_path=paths[seat],
+                express=express,
+                express_bonus=express_bonus,
+                total=player.score + tickets.points + station_bonus + express_bonus,
+            )
+        )
+    won = winners(
+        [s.total for s in scores],
+        [sum(s.completed) for s in scores],
+        [rules.stations - p.stations for p in state.players],
+        [s.express for s in scores],
+    )
+    return scores, won

@@ -1,0 +1,65 @@
+"""The opening (§2): the first event of a game, with every shuffle it needs."""
+
+from __future__ import annotations
+
+from domain.kernel.protocol import Setup
+from domain.kernel.rng import Rng, Seed, Shuffle
+from domain.ticket_to_ride.board import Board
+from domain.ticket_to_ride.cardflow import fill_display, rng_reshuffle
+from domain.ticket_to_ride.events import GameStarted
+from domain.ticket_to_ride.ruleset import ruleset_for
+
+
+def start(board: Board, setup: Setup, seed: Seed) -> GameStarted:
+    """Shuffle and deal: the game-started event.
+
+    Random draws, in order: the first player (a pick, §2 Resolved), the train
+    cards, the long tickets (when the variant deals any), the regular
+    tickets, then any reshuffle the display's Locomotive resets need.
+    """
+    rules = ruleset_for(setup)
+    rng = Rng(seed, 0)
+    first = rng.pick(setup.seats)
+    cards = [name for name in board.colours for _ in range(rules.colour_cards)]
+    cards += ["locomotive"] * rules.locomotive_cards
+    card_shuffle = rng.shuffle(cards)
+    long_shuffle = rng.shuffle([str(t) for t in rules.long_tickets]) if rules.long_dealt else None
+    ticket_shuffle = rng.shuffle([str(t) for t in rules.regular_tickets])
+    deck = [board.card_index(name) for name in card_shuffle.after]
+    hands = []
+    for _ in range(setup.seats):
+        dealt = sorted(deck[-rules.hand :])
+        del deck[-rules.hand :]
+        hands.append([board.card_name(c) for c in dealt])
+    discard = [0] * (board.locomotive + 1)
+    display = [-1] * rules.face_up
+    shuffles: list[Shuffle] = []
+    fill_display(
+        board.locomotive,
+        rules.locomotive_reset,
+        deck,
+        discard,
+        display,
+        rng_reshuffle(board, deck, discard, rng, shuffles),
+    )
+    longs = [int(t) for t in long_shuffle.after] if long_shuffle else []
+    regular = [int(t) for t in ticket_shuffle.after]
+    offered: list[list[int] | None] = []
+    for _ in range(setup.seats):
+        dealt_tickets = [longs.pop() for _ in range(rules.long_dealt)]
+        offered.append(dealt_tickets + [regular.pop() for _ in range(rules.regular_dealt)])
+    return GameStarted(
+        seed_commitment=seed.commitment,
+        map=rules.map,
+        variant=rules.variant,
+        options={k: bool(v) for k, v in setup.options.items()},
+        seats=setup.seats,
+        first=first,
+        cards=card_shuffle,
+        long_tickets=long_shuffle,
+        tickets=ticket_shuffle,
+        shuffles=shuffles,
+        display=[None if c < 0 else board.card_name(c) for c in display],
+        hands=list(hands),
+        offered=offered,
+    )

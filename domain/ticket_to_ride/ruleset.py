@@ -1,0 +1,133 @@
+"""The feature switches and numbers of one game: a map's rules plus its variant.
+
+A `Ruleset` is plain data, built from the ``rules`` block of a map file,
+overridden by the chosen variant and host options. The engine reads only the
+ruleset (never the map id) to decide which rules apply, so a new map is a data
+file plus, where it needs a feature the engine lacks, a new switch here and
+the code behind it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from domain.kernel.errors import RuleViolation
+from domain.kernel.protocol import Setup
+from domain.ticket_to_ride.board import Board, load_board
+
+
+class Ruleset(msgspec.Struct, frozen=True):
+    """Everything that varies between maps and variants, as numbers and switches.
+
+    Pieces and cards: ``trains`` and ``stations`` per player; ``station_costs``
+    (cards for the 1st, 2nd, ... station); ``station_bonus`` points per unbuilt
+    station; ``colour_cards`` per colour and ``locomotive_cards`` in the deck;
+    ``hand`` cards dealt to each player; ``face_up`` display slots;
+    ``locomotive_reset`` (that many face-up Locomotives reset the display, 0 =
+    never). Routes: ``tunnels`` and ``ferries`` switch those kinds on;
+    double routes are both usable from ``double_routes_min_seats`` players.
+    Tickets: the ticket numbers of the ``long_tickets`` and
+    ``regular_tickets`` decks, how many of each are dealt at setup, the
+    minimum kept at setup (``setup_keep``) and the cap on long ones kept
+    (``setup_long_max``, -1 = none), and the draw size / minimum kept during
+    play. The end: ``end_trigger`` trains or fewer start the final round;
+    ``longest_path_bonus`` points for the longest path (0 = no bonus).
+    """
+
+    map: str
+    variant: str
+    min_seats: int
+    max_seats: int
+    trains: int
+    stations: int
+    station_costs: tuple[int, ...]
+    station_bonus: int
+    colour_cards: int
+    locomotive_cards: int
+    hand: int
+    face_up: int
+    locomotive_reset: int
+    tunnels: bool
+    ferries: bool
+    double_routes_min_seats: int
+    end_trigger: int
+    longest_path_bonus: int
+    long_tickets: tuple[int, ...]
+    regular_tickets: tuple[int, ...]
+    long_dealt: int
+    regular_dealt: int
+    setup_keep: int
+    setup_long_max: int
+    draw_tickets: int
+    draw_keep: int
+
+
+def _bad(message: str) -> RuleViolation:
+    return RuleViolation("bad-setup", message)
+
+
+def _tickets_of(board: Board, groups: list[str]) -> tuple[int, ...]:
+    return tuple(i for i, g in enumerate(board.ticket_group) if g in groups)
+
+
+def ruleset_for(setup: Setup) -> Ruleset:
+    """The ruleset of a setup, or raise `RuleViolation` ``bad-setup``.
+
+    The map defaults to ``europe`` and the variant to ``standard``. Boolean
+    options are the map file's ``options``; unknown options are refused.
+    """
+    map_id = setup.map or "europe"
+    try:
+        board = load_board(map_id)
+    except FileNotFoundError:
+        raise _bad(f"unknown map {map_id!r}") from None
+    data = board.raw
+    variant_id = setup.variant or "standard"
+    variants: dict[str, Any] = data["variants"]
+    if variant_id not in variants:
+        raise _bad(f"map {map_id!r} has no variant {variant_id!r}")
+    variant = variants[variant_id]
+    long_groups = list(variant["long_tickets"])
+    for name, value in setup.options.items():
+        option = data.get("options", {}).get(name)
+        if option is None:
+            raise _bad(f"unknown option {name!r}")
+        if not isinstance(value, bool):
+            raise _bad(f"option {name!r} is a boolean")
+        if value and variant_id not in option["variants"]:
+            raise _bad(f"option {name!r} applies only to {', '.join(option['variants'])}")
+        if value:
+            long_groups += option["adds_long_tickets"]
+    rules = data["rules"]
+    if not rules["min_seats"] <= setup.seats <= rules["max_seats"]:
+        raise _bad(f"{board.title} is for {rules['min_seats']} to {rules['max_seats']} players")
+    return Ruleset(
+        map=map_id,
+        variant=variant_id,
+        min_seats=rules["min_seats"],
+        max_seats=rules["max_seats"],
+        trains=rules["trains"],
+        stations=rules["stations"],
+        station_costs=tuple(rules["station_costs"]),
+        station_bonus=rules["station_bonus"],
+        colour_cards=rules["colour_cards"],
+        locomotive_cards=rules["locomotive_cards"],
+        hand=rules["hand"],
+        face_up=rules["face_up"],
+        locomotive_reset=rules["locomotive_reset"],
+        tunnels=rules["tunnels"],
+        ferries=rules["ferries"],
+        double_routes_min_seats=rules["double_routes_min_seats"],
+        end_trigger=rules["end_trigger"],
+        longest_path_bonus=rules["longest_path_bonus"],
+        long_tickets=_tickets_of(board, long_groups),
+        regular_tickets=_tickets_of(board, variant["regular_tickets"]),
+        long_dealt=variant["long_dealt"],
+        regular_dealt=variant["regular_dealt"],
+        setup_keep=variant["setup_keep"],
+        setup_long_max=variant.get("setup_long_max", -1),
+        draw_tickets=variant["draw_tickets"],
+        draw_keep=variant["draw_keep"],
+    )

@@ -1,0 +1,107 @@
+"""The state of one Ticket to Ride game: plain, mutable, comparable with ==.
+
+Cards are card indices (see `board`); a hand is a list of counts per card
+index, so paying and checking payments are a few array reads. The draw pile
+is a list with its **top at the end**. Route owners and station owners are
+lists indexed by route and city (-1 = nobody). `evolve` updates a state in
+place; `decide` only reads it.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from domain.ticket_to_ride.ruleset import Ruleset
+
+Phase = Literal["choosing-tickets", "playing", "finished"]
+
+
+class Tunnel(msgspec.Struct):
+    """A tunnel attempt waiting for its player to pay the extra cards or withdraw.
+
+    ``colour`` is the colour used (-1 when only Locomotives were laid down);
+    ``locomotives`` of the laid-down cards are Locomotives; ``revealed`` are the
+    cards turned from the pile (discarded when the attempt ends); ``extra`` is
+    the number of extra cards to pay. The laid-down cards stay counted in the
+    hand until the route is paid.
+    """
+
+    route: int
+    colour: int
+    locomotives: int
+    revealed: list[int]
+    extra: int
+
+
+class PlayerState(msgspec.Struct):
+    """One seat's pieces, cards and tickets.
+
+    ``hand`` counts cards per card index; ``tickets`` are the kept ticket
+    numbers; ``offered`` the ticket numbers drawn and not yet chosen (empty
+    when no choice is pending); ``routes`` the claimed route numbers in claim
+    order; ``score`` the route points scored so far.
+    """
+
+    hand: list[int]
+    trains: int
+    stations: int
+    tickets: list[int] = []
+    offered: list[int] = []
+    routes: list[int] = []
+    score: int = 0
+
+
+class FinalScore(msgspec.Struct, frozen=True):
+    """One seat's final account (§9): route points + tickets + stations + bonus."""
+
+    routes: int
+    tickets: int
+    completed: tuple[bool, ...]
+    borrowed: tuple[int | None, ...]
+    station_bonus: int
+    longest_path: int
+    express: bool
+    express_bonus: int
+    total: int
+
+
+class GameState(msgspec.Struct):
+    """The whole game.
+
+    ``deck`` is the train card draw pile (top = last item); ``discard`` counts
+    discarded cards per card index (its order never matters: it is shuffled
+    before reuse); ``display`` holds the face-up card of each slot or -1 when
+    the slot is empty. ``ticket_pile`` is the ticket draw pile, top = last
+    item. ``route_owner`` / ``station_owner`` give the seat or -1.
+
+    Turn bookkeeping: ``current`` is the seat whose turn it is; ``drawn`` is 1
+    after the first card of a two-card draw (the seat must take its second);
+    ``tunnel`` is a pending tunnel decision; ``turns_left`` is -1 until the end
+    is triggered, then the number of turns still to play; ``passes`` counts
+    consecutive passes. ``draws`` is the number of random draws used so far
+    (the position of the game's `Rng`).
+    """
+
+    rules: Ruleset
+    seats: int
+    phase: Phase
+    seed_commitment: str
+    players: list[PlayerState]
+    deck: list[int]
+    discard: list[int]
+    display: list[int]
+    ticket_pile: list[int]
+    route_owner: list[int]
+    station_owner: list[int]
+    first: int
+    current: int
+    draws: int
+    drawn: int = 0
+    tunnel: Tunnel | None = None
+    turns_left: int = -1
+    passes: int = 0
+    turn: int = 0
+    final: list[FinalScore] | None = None
+    winners: list[int] | None = None

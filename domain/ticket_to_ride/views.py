@@ -1,0 +1,242 @@
+"""What each audience may see: the public view, a seat's private view, redacted events.
+
+Kept together so leaks are easy to audit. Public: the board (route and
+station owners), the display, pile sizes, each seat's counts (cards,
+tickets, trains, stations) and score, a pending tunnel (its laid-down and
+revealed cards are face up), and at the end every account and ticket.
+Never public: hands, held or offered tickets, the order of any pile, the
+outcome of any shuffle, the seed before the end.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from domain.kernel.protocol import Result
+from domain.kernel.rng import Shuffle
+from domain.ticket_to_ride.board import Board
+from domain.ticket_to_ride.events import (
+    CardDrawn,
+    DisplayRefilled,
+    Event,
+    GameStarted,
+    TicketsChosen,
+    TicketsDrawn,
+    TicketsKept,
+    TunnelAttempted,
+)
+from domain.ticket_to_ride.state import FinalScore, GameState
+
+Pending = Literal["choose-tickets", "keep-tickets", "second-card", "tunnel"]
+
+
+class SeatView(msgspec.Struct, frozen=True):
+    """One seat as everyone sees it: counts only, never card colours or ticket contents."""
+
+    seat: int
+    cards: int
+    tickets: int
+    trains: int
+    stations: int
+    score: int
+    routes: list[int]
+    choosing_tickets: bool
+
+
+class TunnelView(msgspec.Struct, frozen=True):
+    """A tunnel attempt awaiting its player's decision (§5.4); all of it is face up."""
+
+    route: int
+    colour: str | None
+    locomotives: int
+    revealed: list[str]
+    extra: int
+
+
+class TicketView(msgspec.Struct, frozen=True):
+    """A destination ticket: its number, its two city ids and its points."""
+
+    id: int
+    a: str
+    b: str
+    points: int
+
+
+class PublicView(msgspec.Struct, frozen=True):
+    """The board as anyone may see it.
+
+    ``route_owner`` / ``station_owner`` are indexed by route and city number
+    (None = nobody); ``display`` by face-up slot (None = empty slot).
+    ``turns_left`` is None until the end is triggered (§8). ``final`` and
+    ``tickets`` (every seat's tickets) appear only once the game has ended.
+    """
+
+    kind: str
+    map: str
+    variant: str
+    status: Literal["active", "finished"]
+    to_act: list[int]
+    current: int
+    pending: Pending | None
+    turn: int
+    route_owner: list[int | None]
+    station_owner: list[int | None]
+    display: list[str | None]
+    draw_pile: int
+    discard_pile: int
+    ticket_pile: int
+    seats: list[SeatView]
+    tunnel: TunnelView | None
+    turns_left: int | None
+    result: Result | None
+    final: list[FinalScore] | None
+    tickets: list[list[TicketView]] | None
+
+
+class PrivateView(msgspec.Struct, frozen=True):
+    """What one seat sees: the public view plus its hand, its tickets and its offer."""
+
+    seat: int
+    hand: dict[str, int]
+    tickets: list[TicketView]
+    offered: list[TicketView]
+    public: PublicView
+
+
+def _ticket(board: Board, ticket: int) -> TicketView:
+    return TicketView(
+        ticket,
+        board.city_ids[board.ticket_a[ticket]],
+        board.city_ids[board.ticket_b[ticket]],
+        board.ticket_points[ticket],
+    )
+
+
+def _pending(state: GameState) -> Pending | None:
+    if state.phase == "choosing-tickets":
+        return "choose-tickets"
+    if state.phase == "finished":
+        return None
+    if state.players[state.current].offered:
+        return "keep-tickets"
+    if state.tunnel is not None:
+        return "tunnel"
+    return "second-card" if state.drawn else None
+
+
+def to_act(state: GameState) -> list[int]:
+    """The seats that may send a command now."""
+    if state.phase == "playing":
+        return [state.current]
+    if state.phase == "choosing-tickets":
+        return [seat for seat, p in enumerate(state.players) if p.offered]
+    return []
+
+
+def result(state: GameState) -> Result | None:
+    """Final totals and winners once the game has ended."""
+    if state.final is None or state.winners is None:
+        return None
+    return Result([s.total for s in state.final], list(state.winners))
+
+
+def public_view(board: Board, state: GameState) -> PublicView:
+    """Everything anyone may see (see the module docstring)."""
+    tunnel = state.tunnel
+    finished = state.phase == "finished"
+    return PublicView(
+        kind="ticket-to-ride",
+        map=state.rules.map,
+        variant=state.rules.variant,
+        status="finished" if finished else "active",
+        to_act=to_act(state),
+        current=state.current,
+        pending=_pending(state),
+        turn=state.turn,
+        route_owner=[None if o < 0 else o for o in state.route_owner],
+        station_owner=[None if o < 0 else o for o in state.station_owner],
+        display=[None if c < 0 else board.card_name(c) for c in state.display],
+        draw_pile=len(state.deck),
+        discard_pile=sum(state.discard),
+        ticket_pile=len(state.ticket_pile),
+        seats=[
+            SeatView(
+                seat,
+                sum(p.hand),
+                len(p.tickets),
+                p.trains,
+                p.stations,
+                p.score,
+                list(p.routes),
+                bool(p.offered),
+            )
+            for seat, p in enumerate(state.players)
+        ],
+        tunnel=None
+        if tunnel is None
+        else TunnelView(
+            tunnel.route,
+            None if tunnel.colour < 0 else board.colours[tunnel.colour],
+            tunnel.locomotives,
+            [board.card_name(c) for c in tunnel.revealed],
+            tunnel.extra,
+        ),
+        turns_left=None if state.turns_left < 0 else state.turns_left,
+        result=result(state),
+        final=list(state.final) if state.final is not None else None,
+        tickets=[[_ticket(board, t) for t in p.tickets] for p in state.players]
+        if finished
+        else None,
+    )
+
+
+def private_view(board: Board, state: GameState, seat: int) -> PrivateView:
+    """`seat`'s view: hand as counts per colour, own tickets, tickets on offer."""
+    player = state.players[seat]
+    return PrivateView(
+        seat=seat,
+        hand={board.card_name(c): n for c, n in enumerate(player.hand) if n},
+        tickets=[_ticket(board, t) for t in player.tickets],
+        offered=[_ticket(board, t) for t in player.offered],
+        public=public_view(board, state),
+    )
+
+
+def _blank(shuffle: Shuffle) -> Shuffle:
+    """A shuffle with its outcome hidden: the draw number and input stay public."""
+    return Shuffle(shuffle.draw, shuffle.before, ())
+
+
+def redact(event: Event, viewer: int | None) -> Event:
+    """`event` as `viewer` (a seat, or None for a spectator) may see it."""
+    replace = msgspec.structs.replace
+    if isinstance(event, GameStarted):
+        return replace(
+            event,
+            cards=_blank(event.cards),
+            long_tickets=None if event.long_tickets is None else _blank(event.long_tickets),
+            tickets=_blank(event.tickets),
+            shuffles=[_blank(s) for s in event.shuffles],
+            hands=[h if seat == viewer else None for seat, h in enumerate(event.hands)],
+            offered=[t if seat == viewer else None for seat, t in enumerate(event.offered)],
+        )
+    if isinstance(event, CardDrawn):
+        hidden = event.slot is None and event.seat != viewer
+        return replace(
+            event,
+            card=None if hidden else event.card,
+            shuffles=[_blank(s) for s in event.shuffles],
+        )
+    if isinstance(event, TunnelAttempted | DisplayRefilled):
+        return replace(event, shuffles=[_blank(s) for s in event.shuffles])
+    if isinstance(event, TicketsChosen):
+        return event if event.seat == viewer else replace(event, kept=None)
+    if isinstance(event, TicketsDrawn):
+        return event if event.seat == viewer else replace(event, tickets=None)
+    if isinstance(event, TicketsKept):
+        if event.seat != viewer:
+            return replace(event, kept=None, bottom=None)
+        return replace(event, bottom=None if event.bottom is None else _blank(event.bottom))
+    return event
