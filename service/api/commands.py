@@ -15,10 +15,10 @@ import msgspec
 from litestar import Controller, Request, Response, post
 from litestar.params import FromPath, HeaderParameter, RawBody
 
+from service.api.deps import Store
 from service.api.games import bearer, etag
 from service.api.problems import problems
 from service.errors import ServiceError
-from service.store.games import GameStore
 from service.views.game_view import redacted_events
 
 
@@ -60,7 +60,7 @@ class CommandsController(Controller):
         game_id: FromPath[str],
         request: Request[Any, Any, Any],
         body: RawBody,
-        store: GameStore,
+        store: Store,
         if_match: Annotated[
             str | None,
             HeaderParameter(name="If-Match", description='The expected version, e.g. "12"'),

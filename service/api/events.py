@@ -13,9 +13,9 @@ import msgspec
 from litestar import Controller, Request, get
 from litestar.params import FromPath, QueryParameter
 
+from service.api.deps import Store
 from service.api.games import bearer
 from service.api.problems import problems
-from service.store.games import GameStore
 from service.store.records import Record
 from service.views.game_view import redacted_record
 
@@ -43,7 +43,7 @@ class EventsController(Controller):
         self,
         game_id: FromPath[str],
         request: Request[Any, Any, Any],
-        store: GameStore,
+        store: Store,
         after: Annotated[int, QueryParameter(ge=0, description="Records after this version")] = 0,
         limit: Annotated[int, QueryParameter(ge=1, le=1000, description="At most this many")] = 100,
     ) -> EventsPage:

@@ -15,10 +15,9 @@ from litestar.params import FromPath, QueryParameter, RequestBody
 
 from domain.kernel.protocol import Setup
 from domain.kernel.rng import Seed
+from service.api.deps import Config, Store
 from service.api.problems import problems
 from service.errors import ServiceError
-from service.settings import Settings
-from service.store.games import GameStore
 from service.store.live import LiveGame
 from service.views.game_view import PrivateGame, PublicGame, private_game, public_game
 
@@ -106,7 +105,7 @@ class GamesController(Controller):
         responses=problems(403, 422),
     )
     def create_game(
-        self, data: RequestBody[CreateGame], store: GameStore, settings: Settings
+        self, data: RequestBody[CreateGame], store: Store, settings: Config
     ) -> Response[PublicGame]:
         seed = None
         if data.seed is not None:
@@ -133,7 +132,7 @@ class GamesController(Controller):
         responses=problems(404, 409, 422),
     )
     def join(
-        self, game_id: GameId, data: RequestBody[JoinSeat], store: GameStore
+        self, game_id: GameId, data: RequestBody[JoinSeat], store: Store
     ) -> Response[SeatToken]:
         live, seat, token = store.join(game_id, data.name)
         return Response(SeatToken(live.id, seat, token, live.version), status_code=201)
@@ -147,7 +146,7 @@ class GamesController(Controller):
         security=[{"bearer": []}],
     )
     def start(
-        self, game_id: GameId, request: Request[Any, Any, Any], store: GameStore
+        self, game_id: GameId, request: Request[Any, Any, Any], store: Store
     ) -> Response[PublicGame]:
         live, record = store.start(game_id, bearer(request))
         with live.lock:
@@ -161,7 +160,7 @@ class GamesController(Controller):
         responses=problems(404, 422),
     )
     def public(
-        self, game_id: GameId, store: GameStore, version: AtVersion = None
+        self, game_id: GameId, store: Store, version: AtVersion = None
     ) -> Response[PublicGame]:
         live = store.get(game_id)
         with live.lock:
@@ -180,7 +179,7 @@ class GamesController(Controller):
         self,
         game_id: GameId,
         request: Request[Any, Any, Any],
-        store: GameStore,
+        store: Store,
         version: AtVersion = None,
     ) -> Response[PrivateGame]:
         live = store.get(game_id)

@@ -5,9 +5,9 @@ from __future__ import annotations
 import msgspec
 from litestar import Controller, get
 
+from service.api.deps import Store
 from service.api.problems import problems
 from service.errors import ServiceError
-from service.store.games import GameStore
 
 
 class Health(msgspec.Struct, frozen=True):
@@ -22,7 +22,7 @@ class HealthController(Controller):
     tags = ["health"]
 
     @get(sync_to_thread=False, summary="Liveness and store reachability", responses=problems(503))
-    def health(self, store: GameStore) -> Health:
+    def health(self, store: Store) -> Health:
         if not store.reachable():
             raise ServiceError(503, "store-unreachable", "the event store does not answer")
         return Health("ok", "ok")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from litestar import Controller, get
 
 from domain.kernel.protocol import KindDescriptor
-from service.store.games import GameStore
+from service.api.deps import Store
 
 
 class KindsController(Controller):
@@ -13,5 +13,5 @@ class KindsController(Controller):
     tags = ["kinds"]
 
     @get(sync_to_thread=False, summary="The game kinds, maps, variants, seat counts and options")
-    def list_kinds(self, store: GameStore) -> list[KindDescriptor]:
+    def list_kinds(self, store: Store) -> list[KindDescriptor]:
         return [rules.descriptor for rules in store.kinds.values()]

@@ -1,36 +1,218 @@
-"""The OpenAPI 3.1 document, made exact for strict clients and fuzzers."""
+"""The OpenAPI 3.1 document, made exact for strict clients and fuzzers.
+
+litestar generates the paths, parameters and status codes from the handlers;
+its schemas for msgspec structs lose what strict clients need, so
+`exact_document` rebuilds them with msgspec's own JSON Schema generator (tagged
+unions with a ``discriminator``, ``additionalProperties: false`` for bodies that
+refuse unknown fields) and fills in what only the service knows:
+
+* each kind's commands, events, public and private views and legal-move
+  entries, by kind (named ``<Kind>Command`` etc.), and the command request body;
+* every error response as ``application/problem+json`` (`Problem`);
+* the bearer security scheme, and links that chain create -> seats -> start.
+"""
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
-from litestar import Request
+import msgspec
+from litestar import Litestar, Request
 from litestar.openapi.config import OpenAPIConfig
 from litestar.openapi.plugins import JsonRenderPlugin, ScalarRenderPlugin
 
+from domain.kernel.protocol import KindDescriptor
+from service.api.commands import CommandAnswer
+from service.api.events import EventsPage
+from service.api.games import CreateGame, JoinSeat, SeatToken
+from service.api.health import Health
+from service.api.problems import PROBLEM_MEDIA_TYPE, Problem
 from service.store.games import GameStore
+from service.views.game_view import PrivateGame, PublicGame
+
+#: the structs on the wire, by the name litestar gives their components
+WIRE_TYPES: dict[str, Any] = {
+    t.__name__: t
+    for t in (
+        CommandAnswer, CreateGame, EventsPage, Health, JoinSeat, KindDescriptor, PrivateGame,
+        Problem, PublicGame, SeatToken,
+    )
+}
+REF = "#/components/schemas/{name}"
 
 
-def fix_document(document: dict[str, Any], store: GameStore) -> dict[str, Any]:
+class GenericLegalMove(msgspec.Struct, frozen=True):
+    """A legal-move entry of a kind that does not publish its type: a command, and more."""
+
+    command: dict[str, Any]
+
+
+def _kind_name(kind: str) -> str:
+    return "".join(part.capitalize() for part in kind.replace("_", "-").split("-"))
+
+
+def _schemas(store: GameStore) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+    """(wire refs by litestar name, per-kind roots by role, all components)."""
+    wire = list(WIRE_TYPES.values())
+    roles: list[tuple[str, str, Any]] = []
+    for kind, rules in store.kinds.items():
+        name = _kind_name(kind)
+        move = getattr(rules, "legal_move_type", None) or GenericLegalMove
+        roles += [
+            ("command", f"{name}Command", rules.command_type),
+            ("event", f"{name}Event", rules.event_type),
+            ("public", f"{name}PublicView", rules.public_view_type),
+            ("private", f"{name}PrivateView", rules.private_view_type),
+            ("move", f"{name}LegalMove", move),
+        ]
+    roots, components = msgspec.json.schema_components(
+        wire + [t for _, _, t in roles], ref_template=REF
+    )
+    wire_refs = dict(zip(WIRE_TYPES, roots[: len(wire)], strict=True))
+    by_role: dict[str, list[dict[str, Any]]] = {}
+    for (role, name, _), root in zip(roles, roots[len(wire) :], strict=True):
+        if "$ref" not in root:  # a union: name it after its kind
+            components[name] = root
+            root = {"$ref": REF.format(name=name)}
+        by_role.setdefault(role, []).append(root)
+    return wire_refs, by_role, components
+
+
+def _one_of(refs: list[dict[str, Any]], nullable: bool = False) -> dict[str, Any]:
+    options = [*refs, {"type": "null"}] if nullable else list(refs)
+    if not options:
+        return {}
+    return options[0] if len(options) == 1 else {"anyOf": options}
+
+
+def _swap_refs(node: Any, wire_refs: dict[str, Any]) -> Any:
+    if isinstance(node, dict):
+        ref = node.get("$ref")
+        if isinstance(ref, str) and ref.startswith("#/components/schemas/"):
+            return wire_refs[ref.rsplit("/", 1)[1]]
+        return {k: _swap_refs(v, wire_refs) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_swap_refs(v, wire_refs) for v in node]
+    return node
+
+
+def _parameter_schema(schema: dict[str, Any]) -> dict[str, Any]:
+    """litestar's ``oneOf [X, null]`` for an optional parameter is just X (with its limits)."""
+    options = schema.pop("oneOf", None)
+    if options:
+        (kept,) = [o for o in options if o.get("type") != "null"]
+        schema = {**kept, **schema}
+    return schema
+
+
+def _component(components: dict[str, Any], ref: dict[str, Any]) -> dict[str, Any]:
+    schema: dict[str, Any] = components[ref["$ref"].rsplit("/", 1)[1]]
+    return schema
+
+
+LINKS = {
+    ("/games", "post", "201"): {
+        "JoinSeat": ("GamesGameIdSeatsJoin", {"game_id": "$response.body#/id"}),
+        "PublicView": ("GamesGameIdPublic", {"game_id": "$response.body#/id"}),
+        "Events": ("GamesGameIdEventsEvents", {"game_id": "$response.body#/id"}),
+    },
+    ("/games/{game_id}/seats", "post", "201"): {
+        "Start": ("GamesGameIdStartStart", {"game_id": "$response.body#/id"}),
+        "PublicView": ("GamesGameIdPublic", {"game_id": "$response.body#/id"}),
+    },
+    ("/games/{game_id}/start", "post", "200"): {
+        "PublicView": ("GamesGameIdPublic", {"game_id": "$response.body#/id"}),
+    },
+}
+
+
+def fix_document(generated: dict[str, Any], store: GameStore) -> dict[str, Any]:
+    """litestar's document with exact schemas, problem responses, security and links."""
+    document = copy.deepcopy(generated)
+    wire_refs, by_role, components = _schemas(store)
+
+    public = _component(components, wire_refs["PublicGame"])
+    public["properties"]["view"] = _one_of(by_role.get("public", []), nullable=True)
+    private = _component(components, wire_refs["PrivateGame"])
+    private["properties"]["view"] = _one_of(by_role.get("private", []), nullable=True)
+    private["properties"]["legal_moves"]["items"] = _one_of(by_role.get("move", []))
+    answer = _component(components, wire_refs["CommandAnswer"])
+    answer["properties"]["events"]["items"] = _one_of(by_role.get("event", []))
+    components["Command"] = _one_of(by_role.get("command", [])) or {"type": "object"}
+
+    problem = {PROBLEM_MEDIA_TYPE: {"schema": wire_refs["Problem"]}}
+    for path, item in document["paths"].items():
+        for method, operation in item.items():
+            for parameter in operation.get("parameters", []):
+                parameter["schema"] = _parameter_schema(parameter["schema"])
+                parameter.pop("deprecated", None)
+            responses = operation["responses"]
+            responses.pop("400", None)  # refusals of malformed input are 422 problems
+            if "parameters" in operation or "requestBody" in operation or path != "/kinds":
+                responses.setdefault("422", {"description": "Unprocessable content"})
+            for status, response in responses.items():
+                if status.startswith(("4", "5")):
+                    response["content"] = problem
+                else:
+                    response.update(_swap_refs(response, wire_refs))
+                    if not response.get("headers"):
+                        response.pop("headers", None)
+                links = LINKS.get((path, method, status))
+                if links:
+                    response["links"] = {
+                        name: {"operationId": op, "parameters": params}
+                        for name, (op, params) in links.items()
+                    }
+            if "requestBody" in operation:
+                operation["requestBody"] = _swap_refs(operation["requestBody"], wire_refs)
+            if path == "/games/{game_id}/commands":
+                command = {"$ref": REF.format(name="Command")}
+                operation["requestBody"] = {
+                    "required": True,
+                    "description": "One command of the game's kind (its tagged union)",
+                    "content": {"application/json": {"schema": command}},
+                }
+    document["components"] = {
+        "schemas": dict(sorted(components.items())),
+        "securitySchemes": {
+            "bearer": {
+                "type": "http",
+                "scheme": "bearer",
+                "description": "A seat's token, from POST /games/{id}/seats",
+            }
+        },
+    }
     return document
 
 
+def exact_document(app: Litestar) -> dict[str, Any]:
+    """The app's exact OpenAPI document (what `/schema/openapi.json` serves)."""
+    return fix_document(app.openapi_schema.to_schema(), app.state.store)
+
+
 class ExactJsonRenderPlugin(JsonRenderPlugin):
-    """Serves `fix_document` of litestar's generated document."""
+    """Serves `fix_document` of litestar's generated document (computed once)."""
 
     def __init__(self, store: GameStore) -> None:
         super().__init__()
         self.store = store
+        self._rendered: bytes | None = None
 
     def render(self, request: Request[Any, Any, Any], openapi_schema: dict[str, Any]) -> bytes:
-        return super().render(request, fix_document(openapi_schema, self.store))
+        if self._rendered is None:
+            self._rendered = super().render(request, fix_document(openapi_schema, self.store))
+        return self._rendered
 
 
 def openapi_config(store: GameStore) -> OpenAPIConfig:
     return OpenAPIConfig(
         title="Roundhouse",
         version="1.0.0",
-        description="Event-sourced game server for train board games.",
+        description=(
+            "Event-sourced game server for train board games. Errors are RFC 9457 problem "
+            "details; commands and events are each kind's tagged unions."
+        ),
         path="/schema",
         create_examples=False,
         render_plugins=[ScalarRenderPlugin(), ExactJsonRenderPlugin(store)],

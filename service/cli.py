@@ -1,0 +1,106 @@
+"""The ``roundhouse`` command: serve the API, export the OpenAPI document, and more.
+
+Each subcommand is registered by an ``add_*`` function taking the subparsers;
+other parts of the service (export, replay, audit, bench) add theirs by one
+line in `COMMANDS`. A subcommand sets ``run`` (a function of the parsed
+arguments returning the exit status).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from service.settings import Settings
+
+Subparsers = Any  # argparse's _SubParsersAction is private
+
+
+def _settings(args: argparse.Namespace) -> Settings:
+    settings = Settings.from_env()
+    if getattr(args, "store", None):
+        settings = msgspec.structs.replace(settings, store=args.store)
+    return settings
+
+
+def _serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from service.api.app import create_app
+
+    uvicorn.run(
+        create_app(_settings(args)),
+        host=args.host,
+        port=args.port,
+        access_log=args.access_log,
+        log_level="info",
+    )
+    return 0
+
+
+def add_serve(subparsers: Subparsers) -> None:
+    serve = subparsers.add_parser(
+        "serve", help="serve the HTTP API (default store: ./roundhouse.db)"
+    )
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument(
+        "--store", help="sqlite:///file.db or postgresql://user@host:port/db "
+        "(default: $ROUNDHOUSE_STORE or sqlite:///roundhouse.db)",
+    )
+    serve.add_argument("--access-log", action="store_true", help="log every request")
+    serve.set_defaults(run=_serve)
+
+
+def openapi_document() -> bytes:
+    """The OpenAPI document of the app with the registered kinds, as committed."""
+    from service.api.app import create_app
+    from service.api.openapi import exact_document
+
+    app = create_app(Settings(store="sqlite:///:memory:"))
+    return msgspec.json.format(msgspec.json.encode(exact_document(app)), indent=2) + b"\n"
+
+
+def _openapi(args: argparse.Namespace) -> int:
+    document = openapi_document()
+    if args.output == "-":
+        sys.stdout.buffer.write(document)
+    else:
+        Path(args.output).write_bytes(document)
+    return 0
+
+
+def add_openapi(subparsers: Subparsers) -> None:
+    openapi = subparsers.add_parser("openapi", help="write the OpenAPI 3.1 document")
+    openapi.add_argument("--output", "-o", default="api-spec/openapi.json", help="'-' for stdout")
+    openapi.set_defaults(run=_openapi)
+
+
+#: every subcommand; add one line per module that brings its own (export, replay, audit...)
+COMMANDS: list[Callable[[Subparsers], None]] = [
+    add_serve,
+    add_openapi,
+]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="roundhouse", description=__doc__.splitlines()[0])
+    subparsers = parser.add_subparsers(required=True, metavar="command")
+    for add in COMMANDS:
+        add(subparsers)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    status: int = args.run(args)
+    return status
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,40 @@
+"""Shared fixtures: the PostgreSQL test database (real server, never mocked).
+
+With ``CI=true`` PostgreSQL must answer at ``ROUNDHOUSE_TEST_POSTGRES`` (default
+``postgresql://postgres@127.0.0.1:5432/postgres``): the tests that need it fail
+rather than skip. Elsewhere they are skipped, with the reason, when it does not.
+Each test session gets a fresh database, dropped at the end.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+from urllib.parse import urlsplit, urlunsplit
+
+import pytest
+
+ADMIN_URL = os.environ.get(
+    "ROUNDHOUSE_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/postgres"
+)
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    """A store URL for a fresh PostgreSQL database, dropped after the session."""
+    import psycopg
+
+    try:
+        admin = psycopg.connect(ADMIN_URL, autocommit=True, connect_timeout=3)
+    except psycopg.OperationalError as error:
+        if os.environ.get("CI") == "true":
+            raise RuntimeError(f"CI=true but PostgreSQL is unreachable: {error}") from error
+        pytest.skip(f"PostgreSQL unreachable at {ADMIN_URL}: {error}")
+    name = f"roundhouse_test_{uuid.uuid4().hex[:12]}"
+    with admin:
+        admin.execute(f"CREATE DATABASE {name}")
+        try:
+            yield urlunsplit(urlsplit(ADMIN_URL)._replace(path=f"/{name}"))
+        finally:
+            admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
