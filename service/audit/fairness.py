@@ -3,9 +3,9 @@
 Works on the log as recorded (JSON objects), without the game's rules: every
 shuffle appears in an event as an object ``{draw, before, after}`` and every
 pick as ``{draw, bound, value}`` (``domain.kernel.rng``), wherever the game put
-it. Draws must be numbered 0, 1, 2... in log order: a gap would mean a draw was
-used and not recorded, which is how a dealer could try outcomes until one
-suited it.
+it. Draws must be numbered 0, 1, 2... record after record: a gap would mean a
+draw was used and not recorded, which is how a dealer could try outcomes until
+one suited it.
 """
 
 from __future__ import annotations
@@ -132,26 +132,15 @@ def verify_outcomes(
 ) -> tuple[list[Finding], CheckOutcome, int, int]:
     """Reproduce every shuffle and pick from `seed`; returns findings and the counts reproduced.
 
-    In a `redacted` log an outcome may be blanked or left out entirely, so draws
-    need only increase rather than follow one another, and blank outcomes are
-    counted as hidden rather than wrong.
+    Blank outcomes of a `redacted` log are counted as hidden rather than wrong.
     """
     findings: list[Finding] = []
+    broken, draws = draw_sequence(records, redacted=redacted)
+    if broken:
+        findings.append(broken)
     shuffles = picks = hidden = 0
-    expected_draw = 0
     for outcome in outcomes(records):
         body = outcome.body
-        draw = body.get("draw")
-        in_sequence = isinstance(draw, int) and (
-            draw >= expected_draw if redacted else draw == expected_draw)
-        if not in_sequence:
-            findings.append(Finding(
-                outcome.position, outcome.version, "randomness", "draw-out-of-sequence",
-                f"draw {draw} recorded where draw {expected_draw} was next: "
-                "a draw was skipped, reused or reordered"))
-            break
-        assert isinstance(draw, int)
-        expected_draw = draw + 1
         if redacted and not (body.get("after") if outcome.is_shuffle
                              else body.get("value") is not None):
             hidden += 1
@@ -162,22 +151,63 @@ def verify_outcomes(
         if problem:
             kind = "shuffle" if outcome.is_shuffle else "pick"
             findings.append(Finding(outcome.position, outcome.version, "randomness",
-                                    f"{kind}-mismatch", f"draw {draw}: {problem}"))
-            continue
-        if outcome.is_shuffle:
+                                    f"{kind}-mismatch", f"draw {body['draw']}: {problem}"))
+        elif outcome.is_shuffle:
             shuffles += 1
         else:
             picks += 1
+    findings.sort(key=lambda f: f.position)
     if findings:
         return findings, CheckOutcome("randomness", "failed", findings[0].message), shuffles, picks
     if seed is None or hidden:
-        detail = f"{expected_draw} draws numbered in sequence"
+        detail = f"{draws} draws numbered in sequence"
         detail += (f"; {hidden} outcomes are redacted for this viewer" if hidden else "")
         detail += "; outcomes can be reproduced once the seed is revealed"
         return findings, CheckOutcome("randomness", "not-verifiable", detail), shuffles, picks
     return findings, CheckOutcome(
         "randomness", "passed",
-        f"{shuffles} shuffles and {picks} picks reproduced from the revealed seed"), shuffles, picks
+        f"{shuffles} shuffles and {picks} picks reproduced from the revealed seed, "
+        f"draws 0..{draws - 1} each used once, in order"), shuffles, picks
+
+
+def draw_sequence(
+    records: Sequence[Record], *, redacted: bool = False
+) -> tuple[Finding | None, int]:
+    """Check that draws are used once each, record after record: ``(fault, draws used)``.
+
+    The draws of one record may appear in any order among its events' fields
+    (a game lays its opening out as it likes), but taken together they must
+    be exactly the next unused numbers: 0, 1, 2... over the whole log. In a
+    `redacted` log outcomes may be left out, so they need only increase.
+    """
+    next_draw = 0
+    by_record: dict[int, list[Outcome]] = {}
+    for outcome in outcomes(records):
+        by_record.setdefault(outcome.position, []).append(outcome)
+    for position, found in by_record.items():
+        numbers = [o.body.get("draw") for o in found]
+        version = found[0].version
+        if not all(isinstance(n, int) and not isinstance(n, bool) for n in numbers):
+            return Finding(position, version, "randomness", "draw-out-of-sequence",
+                           "a draw number is not an integer"), next_draw
+        ordered = sorted(numbers)  # type: ignore[type-var]
+        expected = list(range(next_draw, next_draw + len(ordered)))
+        fine = (ordered[0] >= next_draw and len(set(ordered)) == len(ordered) if redacted
+                else ordered == expected)
+        if not fine:
+            return Finding(
+                position, version, "randomness", "draw-out-of-sequence",
+                f"version {version} uses draws {_ranges(ordered)} where draws "
+                f"{_ranges(expected)} were next: a draw was skipped, reused or reordered",
+            ), next_draw
+        next_draw = ordered[-1] + 1
+    return None, next_draw
+
+
+def _ranges(numbers: list[int]) -> str:
+    if numbers and numbers == list(range(numbers[0], numbers[-1] + 1)):
+        return f"{numbers[0]}..{numbers[-1]}" if len(numbers) > 1 else str(numbers[0])
+    return ", ".join(map(str, numbers[:8])) + (", ..." if len(numbers) > 8 else "")
 
 
 def _reproduce(seed: Seed, body: dict[str, Any]) -> str | None:
