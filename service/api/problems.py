@@ -109,7 +109,11 @@ def on_validation_error(
 
 def on_http_error(_: Request[Any, Any, Any], error: HTTPException) -> Response[bytes]:
     status = error.status_code
-    code = {404: "not-found", 405: "method-not-allowed"}.get(status, f"http-{status}")
+    if status == 400:  # litestar's refusal of a malformed body or parameter
+        status = 422
+    code = {404: "not-found", 405: "method-not-allowed", 422: "invalid-request"}.get(
+        status, f"http-{status}"
+    )
     headers = dict(error.headers) if error.headers else None
     return problem_response(make_problem(status, code, str(error.detail)), headers)
 

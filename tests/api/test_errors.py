@@ -1,0 +1,155 @@
+"""Every refusal is a problem response with a stable type, and changes nothing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from litestar.testing import TestClient
+
+from domain.kernel.rng import Seed
+from service.api.app import create_app
+from service.settings import Settings
+from tests.api.players import Table, open_table, test_kinds
+
+PROBLEM = "application/problem+json"
+
+
+def problem(response: Any, status: int, code: str) -> dict[str, Any]:
+    assert response.status_code == status, response.text
+    assert response.headers["content-type"].startswith(PROBLEM)
+    body: dict[str, Any] = response.json()
+    assert body["status"] == status and body["code"] == code
+    assert body["type"].endswith(f":{code}") and body["detail"]
+    return body
+
+
+@pytest.fixture
+def table(client: TestClient[Any]) -> Table:
+    return open_table(client, "toy-draw", 2)
+
+
+def test_unknown_game_and_unknown_kind(client: TestClient[Any]) -> None:
+    problem(client.get("/games/not-a-game"), 404, "unknown-game")
+    problem(client.get("/games/00000000-0000-4000-8000-000000000000/me"), 404, "unknown-game")
+    body = problem(client.post("/games", json={"kind": "chess", "seats": 2}), 422, "unknown-kind")
+    assert "toy-draw" in body["known"]
+
+
+def test_malformed_bodies(client: TestClient[Any], table: Table) -> None:
+    problem(client.post("/games", content=b"{not json"), 422, "invalid-request")
+    problem(client.post("/games", json={"kind": "toy-draw", "seats": 2, "x": 1}), 422,
+            "invalid-request")
+    problem(client.post("/games", json={"kind": "toy-draw", "seats": 9}), 422, "bad-setup")
+    problem(table.command(0, {"type": "fly"}), 422, "malformed-command")
+    problem(table.command(0, {"type": "draw", "extra": True}), 422, "malformed-command")
+    response = client.post(
+        f"/games/{table.id}/commands", content=b"\xff", headers=table.auth(0)
+    )
+    problem(response, 422, "malformed-body")
+    assert table.public()["version"] == 4
+
+
+def test_tokens_act_only_for_their_seat(client: TestClient[Any], table: Table) -> None:
+    problem(client.get(f"/games/{table.id}/me"), 401, "missing-token")
+    bad = {"Authorization": "Bearer nope"}
+    problem(client.get(f"/games/{table.id}/me", headers=bad), 401, "invalid-token")
+    problem(client.get(f"/games/{table.id}/events", headers=bad), 401, "invalid-token")
+    problem(client.post(f"/games/{table.id}/commands", json={"type": "draw"}), 401,
+            "missing-token")
+    other = open_table(client, "toy-draw", 2)
+    problem(other.client.get(f"/games/{other.id}/me", headers=table.auth(0)), 401,
+            "invalid-token")
+    assert table.me(1)["seat"] == 1
+    # seat 1's token cannot act for seat 0, whose turn it is
+    body = problem(table.command(1, {"type": "draw"}), 422, "not-your-turn")
+    assert body["type"] == "urn:roundhouse:rule:toy-draw:not-your-turn"
+    assert body["section"] == "§2"
+    assert table.public()["version"] == 4
+
+
+def test_lobby_rules(client: TestClient[Any]) -> None:
+    game = client.post("/games", json={"kind": "toy-draw", "seats": 2}).json()
+    table = Table(client, game["id"])
+    token = client.post(f"/games/{table.id}/seats", json={"name": "ann"}).json()["token"]
+    table.tokens.append(token)
+    problem(client.post(f"/games/{table.id}/start", headers=table.auth(0)), 409, "seats-empty")
+    problem(table.command(0, {"type": "draw"}), 409, "game-not-started")
+    assert table.me(0)["legal_moves"] == [] and table.me(0)["status"] == "lobby"
+    client.post(f"/games/{table.id}/seats", json={"name": "bob"})
+    problem(client.post(f"/games/{table.id}/seats", json={"name": "cy"}), 409, "game-full")
+    problem(client.post(f"/games/{table.id}/start"), 401, "missing-token")
+    assert client.post(f"/games/{table.id}/start", headers=table.auth(0)).status_code == 200
+    problem(client.post(f"/games/{table.id}/start", headers=table.auth(0)), 409, "game-started")
+    problem(client.post(f"/games/{table.id}/seats", json={"name": "cy"}), 409, "game-started")
+
+
+def test_if_match_and_etag(table: Table) -> None:
+    response = table.client.get(f"/games/{table.id}")
+    assert response.headers["etag"] == '"4"'
+    body = problem(table.command(0, {"type": "draw"}, **{"If-Match": '"3"'}), 412,
+                   "version-mismatch")
+    assert body["current_version"] == 4
+    problem(table.command(0, {"type": "draw"}, **{"If-Match": "soon"}), 422, "invalid-if-match")
+    answer = table.command(0, {"type": "draw"}, **{"If-Match": '"4"'})
+    assert answer.status_code == 200 and answer.json()["version"] == 5
+    assert answer.headers["etag"] == '"5"'
+
+
+def test_idempotent_retry_returns_the_first_answer(table: Table) -> None:
+    key = {"Idempotency-Key": "move-1"}
+    first = table.command(0, {"type": "draw"}, **key)
+    again = table.command(0, {"type": "draw"}, **key)
+    assert first.status_code == again.status_code == 200
+    assert again.json() == first.json() and again.json()["command_id"] == "move-1"
+    assert again.headers["idempotent-replayed"] == "true"
+    assert table.public()["version"] == 5
+    # the same key for another command is refused; so is it from another seat
+    problem(table.command(0, {"type": "play", "card": "c01"}, **key), 422,
+            "idempotency-key-reused")
+    problem(table.command(1, {"type": "draw"}, **key), 422, "idempotency-key-reused")
+    assert table.public()["version"] == 5
+
+
+def test_idempotency_survives_a_new_process(settings: Settings, table: Table) -> None:
+    key = {"Idempotency-Key": "k"}
+    first = table.command(0, {"type": "draw"}, **key).json()
+    with TestClient(create_app(settings, kinds=test_kinds())) as fresh:
+        again = fresh.post(f"/games/{table.id}/commands", json={"type": "draw"},
+                           headers={**table.auth(0), **key})
+        assert again.json() == first
+        assert fresh.get(f"/games/{table.id}").json()["version"] == 5
+
+
+def test_past_versions_and_paging(table: Table) -> None:
+    table.command(0, {"type": "draw"})
+    assert table.public(version=1)["status"] == "lobby"
+    assert table.public(version=1)["seats"] == []
+    assert table.public(version=3)["seats"][1]["name"] == "player 1"
+    assert table.public(version=4)["view"]["deck_size"] == 8
+    assert table.public()["view"]["deck_size"] == 7
+    assert len(table.me(0, version=4)["view"]["hand"]) == 2
+    problem(table.client.get(f"/games/{table.id}", params={"version": 99}), 404,
+            "unknown-version")
+    problem(table.client.get(f"/games/{table.id}", params={"version": 0}), 422,
+            "invalid-request")
+    page = table.client.get(f"/games/{table.id}/events", params={"after": 1, "limit": 2}).json()
+    assert [r["version"] for r in page["records"]] == [2, 3] and page["next_after"] == 3
+    assert page["version"] == 5
+
+
+def test_client_seed_needs_the_server_setting(client: TestClient[Any], settings: Settings) -> None:
+    body = {"kind": "toy-draw", "seats": 2, "seed": "ab" * 32}
+    problem(client.post("/games", json=body), 403, "client-seed-not-allowed")
+    entropy = client.post("/games", json={"kind": "toy-draw", "seats": 2, "seed_entropy": "x"})
+    assert entropy.json()["seed_chosen_by_client"] is False
+    allowing = Settings(store=settings.store, allow_client_seed=True)
+    with TestClient(create_app(allowing, kinds=test_kinds())) as lenient:
+        created = lenient.post("/games", json=body)
+        assert created.status_code == 201
+        assert created.json()["seed_chosen_by_client"] is True
+        assert created.json()["seed_commitment"] == Seed.from_hex("ab" * 32).commitment
+
+
+def test_health(client: TestClient[Any]) -> None:
+    assert client.get("/health").json() == {"status": "ok", "store": "ok"}
