@@ -151,3 +151,35 @@ def where(state: State, bandit: str) -> tuple[int, str]:
 def of_type(events: list[Event], kind: type[Any]) -> list[Any]:
     """The events of one type, in order."""
     return [e for e in events if isinstance(e, kind)]
+
+
+def scheming(
+    characters: list[str],
+    *,
+    round_card: str = QUIET,
+    hands: dict[str, list[str]] | None = None,
+    decks: dict[str, list[str]] | None = None,
+    first_player: int = 0,
+    two_player: bool = False,
+) -> State:
+    """A state at the first turn of Schemin' with the given hands and decks.
+
+    Bandits stand inside cars 1, 2, 3... in the order given; a hand not
+    given holds one card of each action of that seat's first bandit.
+    """
+    state = table(
+        {c: (1 + i % 4, "inside") for i, c in enumerate(characters)},
+        round_card=round_card,
+        first_player=first_player,
+        two_player=two_player,
+        marshal=0,
+    )
+    state.phase = "schemin"
+    per_seat = 2 if two_player else 1
+    for seat in range(state.seats):
+        own = characters[seat * per_seat]
+        default = [f"{own}/{a}" for a in ("move", "change_floor", "fire", "punch", "rob")]
+        state.hands[seat] = list((hands or {}).get(own, default))
+        state.decks[seat] = list((decks or {}).get(own, [f"{own}/marshal"] * 4))
+    state.pile, state.pile_down, state.revealed = [], [], False
+    return state

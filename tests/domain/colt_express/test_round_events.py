@@ -1,0 +1,174 @@
+"""End-of-round events (§6) and the end of a round (§7)."""
+
+from __future__ import annotations
+
+from domain.colt_express.commands import GiveUpPurse, Pickpocket
+from domain.colt_express.decide import to_act
+from domain.colt_express.events import (
+    BulletTaken,
+    HandDealt,
+    LootDropped,
+    RansomPaid,
+    RoundBegan,
+    RoundEnded,
+    RoundEventBegan,
+)
+from domain.colt_express.rules import legal_commands
+
+from .builders import of_type, play, run_round_end, table, where
+
+
+def test_angry_marshal_shoots_his_roof_then_moves_back_with_an_encounter():
+    state = table(
+        {"doc": (1, "roof"), "ghost": (2, "inside"), "tuco": (1, "inside"), "belle": (3, "roof")},
+        marshal=1,
+        round_card="r24-angry-marshal",
+    )
+    events = run_round_end(state)
+    assert [e.bandit for e in of_type(events, BulletTaken)] == ["doc", "ghost"]
+    assert state.marshal == 2 and where(state, "ghost") == (2, "roof")
+    assert where(state, "tuco") == (1, "inside")
+
+
+def test_angry_marshal_stays_in_the_caboose():
+    state = table({"doc": (4, "roof"), "ghost": (1, "inside")}, marshal=4, round_card="r24-angry-marshal")
+    run_round_end(state)
+    assert state.marshal == 4 and state.bullets_received == [1, 0]
+
+
+def test_swivel_arm_sweeps_every_roof_bandit_to_the_caboose_roof():
+    state = table(
+        {"doc": (0, "roof"), "ghost": (2, "roof"), "tuco": (1, "inside")}, round_card="r24-swivel-arm"
+    )
+    run_round_end(state)
+    assert where(state, "doc") == (4, "roof") and where(state, "ghost") == (4, "roof")
+    assert where(state, "tuco") == (1, "inside")
+
+
+def test_braking_moves_roof_bandits_one_car_forward_and_the_locomotive_roof_stays():
+    state = table(
+        {"doc": (0, "roof"), "ghost": (3, "roof"), "tuco": (2, "inside")}, round_card="r24-braking"
+    )
+    run_round_end(state)
+    assert [where(state, b) for b in ("doc", "ghost", "tuco")] == [
+        (0, "roof"), (2, "roof"), (2, "inside")
+    ]
+
+
+def test_take_it_all_puts_the_second_strongbox_in_the_marshals_car():
+    state = table({"doc": (0, "roof"), "ghost": (3, "roof")}, marshal=2, round_card="r24-take-it-all")
+    run_round_end(state)
+    assert state.inside[2] == ["strongbox-2"] and state.reserve == []
+
+
+def test_passengers_rebellion_hits_every_bandit_inside_the_locomotive_included():
+    state = table(
+        {"doc": (0, "inside"), "ghost": (3, "roof"), "tuco": (2, "inside")},
+        marshal=1,
+        round_card="r24-rebellion",
+    )
+    run_round_end(state)
+    assert state.bullets_received == [1, 0, 1] and state.neutral_left == 11
+
+
+def test_a_rebellion_the_neutral_supply_cannot_cover_hands_out_nothing():
+    state = table(
+        {"doc": (0, "inside"), "tuco": (2, "inside")}, round_card="r24-rebellion", neutral_left=1
+    )
+    run_round_end(state)
+    assert state.bullets_received == [0, 0]
+
+
+def test_pickpocketing_lets_a_lone_bandit_take_a_purse_if_he_wants():
+    state = table(
+        {"doc": (1, "inside"), "ghost": (2, "roof"), "tuco": (3, "inside"), "belle": (3, "inside")},
+        inside={1: ["purse-9", "jewel-1"], 3: ["purse-10"]},
+        roof={2: ["jewel-2"]},
+        round_card="station-pickpocketing",
+        round=4,
+    )
+    events = run_round_end(state)
+    assert of_type(events, RoundEventBegan) == [
+        RoundEventBegan(event="pickpocketing", choosers=["doc"])
+    ]
+    assert legal_commands(state, 0) == [Pickpocket(token=None), Pickpocket(token="purse-9")]
+    events = play(state, Pickpocket(token="purse-9"))
+    assert state.held[0] == ["purse-9"] and state.phase == "finished"
+
+
+def test_pickpocketing_may_be_declined():
+    state = table(
+        {"doc": (1, "inside"), "ghost": (2, "roof")},
+        inside={1: ["purse-9"]},
+        round_card="station-pickpocketing",
+        round=4,
+    )
+    run_round_end(state)
+    play(state, Pickpocket(token=None))
+    assert state.held[0] == [] and state.inside[1] == ["purse-9"]
+
+
+def test_marshals_revenge_takes_the_lowest_purse_of_each_bandit_on_his_roof():
+    state = table(
+        {"doc": (2, "roof"), "ghost": (2, "roof"), "tuco": (2, "inside"), "belle": (3, "roof")},
+        marshal=2,
+        held={
+            "doc": ["purse-9", "purse-10", "jewel-1"],
+            "ghost": ["jewel-2"],
+            "tuco": ["purse-11"],
+            "belle": ["purse-12"],
+        },
+        purse_values={"purse-9": 450, "purse-10": 300},
+        round_card="station-marshals-revenge",
+        round=4,
+    )
+    events = run_round_end(state)
+    assert of_type(events, LootDropped) == [
+        LootDropped(bandit="doc", token="purse-10", car=2, roof=True)
+    ]
+    assert state.held == [["purse-9", "jewel-1"], ["jewel-2"], ["purse-11"], ["purse-12"]]
+    assert state.phase == "finished"
+
+
+def test_marshals_revenge_lets_the_holder_pick_between_two_equal_lowest_purses():
+    state = table(
+        {"doc": (2, "roof"), "ghost": (4, "inside")},
+        marshal=2,
+        held={"doc": ["purse-9", "purse-10", "purse-11"]},
+        purse_values={"purse-9": 250, "purse-10": 250, "purse-11": 500},
+        round_card="station-marshals-revenge",
+        round=4,
+    )
+    run_round_end(state)
+    assert legal_commands(state, 0) == [GiveUpPurse(token="purse-9"), GiveUpPurse(token="purse-10")]
+    play(state, GiveUpPurse(token="purse-10"))
+    assert state.held[0] == ["purse-9", "purse-11"] and state.roof[2] == ["purse-10"]
+
+
+def test_hostage_taking_pays_250_to_each_bandit_in_or_on_the_locomotive():
+    state = table(
+        {"doc": (0, "roof"), "ghost": (0, "inside"), "tuco": (1, "roof")},
+        marshal=2,
+        round_card="station-hostage",
+        round=4,
+    )
+    events = run_round_end(state)
+    assert [e.bandit for e in of_type(events, RansomPaid)] == ["doc", "ghost"]
+    assert state.scores is not None
+    assert state.scores[0] == state.scores[1] and state.scores[0] - state.scores[2] == 250
+
+
+def test_a_round_end_makes_the_next_player_first_and_deals_again():
+    state = table({"doc": (1, "roof"), "ghost": (2, "inside"), "tuco": (3, "inside")}, first_player=2)
+    state.decks = [["doc/move"] * 10, ["ghost/move"] * 10, ["tuco/move"] * 10]
+    events = run_round_end(state)
+    assert of_type(events, RoundEnded) == [RoundEnded(round=0)]
+    assert of_type(events, RoundBegan) == [RoundBegan(round=1, card=state.round_deck[1], first_player=0)]
+    assert [e.seat for e in of_type(events, HandDealt)] == [0, 1, 2]
+    assert to_act(state) == [0] and state.phase == "schemin"
+
+
+def test_the_game_ends_after_the_fifth_round_and_reveals_the_seed():
+    state = table({"doc": (1, "roof"), "ghost": (2, "inside")}, round=4)
+    run_round_end(state)
+    assert state.phase == "finished" and state.seed is not None and to_act(state) == []
