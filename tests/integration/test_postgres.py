@@ -1,0 +1,125 @@
+"""The store on a real PostgreSQL: play and reload, racing commands, idempotent retries.
+
+Several `GameStore` objects on one database stand for several API processes:
+each has its own cache of live games, and only the database arbitrates.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import msgspec
+import pytest
+from litestar.testing import TestClient
+
+from domain.kernel.protocol import Setup
+from service.api.app import create_app
+from service.errors import ServiceError
+from service.settings import Settings
+from service.store.games import GameStore
+from service.store.records import GENESIS_HASH, Record, record_hash
+from tests.api.players import open_table, play_to_end, test_kinds
+
+
+@pytest.fixture
+def stores(postgres_url: str) -> Iterator[list[GameStore]]:
+    opened = [GameStore(postgres_url, test_kinds()) for _ in range(4)]
+    yield opened
+    for store in opened:
+        store.close()
+
+
+def assert_chain(log: list[Record]) -> None:
+    assert [r.version for r in log] == list(range(1, len(log) + 1))
+    previous = GENESIS_HASH
+    for record in log:
+        assert record.prev_hash == previous and record.hash == record_hash(record)
+        previous = record.hash
+
+
+def seated_game(store: GameStore, seats: int = 2) -> tuple[str, list[str]]:
+    live = store.create("toy-draw", Setup(seats=seats))
+    tokens = [store.join(live.id, f"p{s}")[2] for s in range(seats)]
+    store.start(live.id, tokens[0])
+    return live.id, tokens
+
+
+@pytest.mark.parametrize(("kind", "seats"), [("ticket-to-ride", 3), ("colt-express", 3)])
+def test_create_play_reload_over_http(postgres_url: str, kind: str, seats: int) -> None:
+    if kind not in test_kinds():
+        pytest.skip(f"game kind {kind!r} is not registered yet")
+    settings = Settings(store=postgres_url)
+    with TestClient(create_app(settings, kinds=test_kinds())) as client:
+        table = open_table(client, kind, seats)
+        final = play_to_end(table, random.Random(kind))
+    with TestClient(create_app(settings, kinds=test_kinds())) as fresh:
+        assert fresh.get(f"/games/{table.id}").json() == final
+        log = [Record(**r) for r in fresh.get(
+            f"/games/{table.id}/events", params={"limit": 1000}).json()["records"]]
+    assert len(log) == final["version"] or len(log) == 1000
+    assert_chain(log)
+
+
+def race(stores: list[GameStore], attempt: Callable[[GameStore], Any]) -> list[Any]:
+    """Run `attempt` on every store at the same moment, one thread each; their outcomes."""
+    barrier = threading.Barrier(len(stores))
+    outcomes: list[Any] = []
+
+    def run(store: GameStore) -> None:
+        barrier.wait()
+        try:
+            outcomes.append(attempt(store))
+        except ServiceError as error:
+            outcomes.append(error)
+
+    threads = [threading.Thread(target=run, args=(s,)) for s in stores]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return outcomes
+
+
+def test_racing_commands_one_wins_each_race(stores: list[GameStore]) -> None:
+    game_id, tokens = seated_game(stores[0])
+    draw = msgspec.json.encode({"type": "draw"})
+    for _ in range(6):  # six races, each between four "processes" on the same version
+        live = stores[0].get(game_id)
+        version, token = live.version, tokens[live.to_act()[0]]
+        outcomes = race(
+            stores, lambda s: s.command(game_id, token, draw, if_match=version)[1].record  # noqa: B023
+        )
+        wins = [o for o in outcomes if isinstance(o, Record)]
+        assert len(wins) == 1 and wins[0].version == version + 1, outcomes
+        for lost in (o for o in outcomes if not isinstance(o, Record)):
+            assert lost.status in (409, 412) and lost.extra["current_version"] == version + 1
+    for store in stores:
+        assert store.get(game_id).version == version + 1
+    assert_chain(stores[3].records(game_id))
+    assert stores[1].get(game_id).state == stores[2].get(game_id).state
+
+
+def test_racing_retries_of_one_command_record_it_once(stores: list[GameStore]) -> None:
+    game_id, tokens = seated_game(stores[0])
+    version = stores[0].get(game_id).version
+    answers = race(
+        stores,
+        lambda s: s.command(game_id, tokens[0], b'{"type":"draw"}', None, "same-key")[1].record,
+    )
+    assert len(answers) == len(stores) and all(a == answers[0] for a in answers)
+    assert answers[0].version == version + 1
+    assert stores[2].get(game_id).version == version + 1
+    assert [r.command_id for r in stores[3].records(game_id)].count("same-key") == 1
+
+
+def test_a_game_changed_elsewhere_is_seen_at_once(stores: list[GameStore]) -> None:
+    game_id, tokens = seated_game(stores[0])
+    before = stores[1].get(game_id).version
+    stores[0].command(game_id, tokens[0], b'{"type":"draw"}')
+    assert stores[1].get(game_id).version == before + 1
+    assert stores[1].get(game_id).state == stores[0].get(game_id).state
+    assert stores[0].revealed_seed(game_id) is None
+    assert stores[0].description(game_id) == ("toy-draw", Setup(seats=2))
