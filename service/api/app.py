@@ -15,6 +15,7 @@ from litestar.di import Provide
 
 from domain.kernel.protocol import GameRules
 from domain.registry import kinds as registered_kinds
+from service.api.audit import AuditController
 from service.api.commands import CommandsController
 from service.api.events import EventsController
 from service.api.games import GamesController
@@ -31,6 +32,7 @@ CONTROLLERS: list[Any] = [
     CommandsController,
     EventsController,
     HealthController,
+    AuditController,
 ]
 
 

@@ -13,12 +13,15 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Annotated, Any
 
 import msgspec
 from litestar import Controller, Request, Response, get, post
-from litestar.params import Body, FromPath, QueryParameter
+from litestar.openapi.spec import OpenAPIMediaType, OpenAPIType, Operation, RequestBody, Schema
+from litestar.params import FromPath, QueryParameter, RawBody
 
+from service.api.deps import Store
 from service.api.games import bearer
 from service.api.problems import problems
 from service.audit import (
@@ -32,13 +35,24 @@ from service.audit import (
     explain,
 )
 from service.errors import ServiceError
-from service.store.games import GameStore
 from service.views.game_view import redacted_record
 
 LOG_DESCRIPTION = (
     "A game log as JSON Lines: one record a line, each with its hash fields "
     "(docs/fairness.md specifies the format)"
 )
+
+
+@dataclass
+class ReplayOperation(Operation):
+    """The replay route's request body, which litestar cannot infer from a raw body."""
+
+    def __post_init__(self) -> None:
+        self.request_body = RequestBody(
+            content={MEDIA_TYPE: OpenAPIMediaType(schema=Schema(type=OpenAPIType.STRING))},
+            description=LOG_DESCRIPTION,
+            required=True,
+        )
 
 
 class GameAudit(msgspec.Struct, frozen=True):
@@ -60,7 +74,7 @@ class AuditController(Controller):
         security=[{}, {"bearer": []}],
     )
     def export(
-        self, game_id: FromPath[str], request: Request[Any, Any, Any], store: GameStore
+        self, game_id: FromPath[str], request: Request[Any, Any, Any], store: Store
     ) -> Response[bytes]:
         live = store.get(game_id)
         token = bearer(request)
@@ -82,20 +96,18 @@ class AuditController(Controller):
         sync_to_thread=False,
         status_code=200,
         summary="Replay an exported log: every record checked, every command decided again",
-        responses=problems(415, 422),
+        responses=problems(413, 415, 422),
+        operation_class=ReplayOperation,
     )
     def replay(
-        self,
-        request: Request[Any, Any, Any],
-        data: Annotated[bytes, Body(media_type=MEDIA_TYPE, description=LOG_DESCRIPTION)],
-        store: GameStore,
+        self, request: Request[Any, Any, Any], body: RawBody, store: Store
     ) -> AuditReport:
         media = request.headers.get("content-type", "").split(";")[0].strip().lower()
         if media != MEDIA_TYPE:
             raise ServiceError(415, "unsupported-media-type",
                                f"send the log as {MEDIA_TYPE}, exactly as exported")
         try:
-            records = decode_log(data)
+            records = decode_log(body)
         except LogFormatError as error:
             raise ServiceError(422, "unreadable-log", str(error)) from None
         return audit(records, store.kinds)
@@ -112,7 +124,7 @@ class AuditController(Controller):
         self,
         game_id: FromPath[str],
         request: Request[Any, Any, Any],
-        store: GameStore,
+        store: Store,
         version: Annotated[
             int | None,
             QueryParameter(ge=1, description="Explain the record of this version"),

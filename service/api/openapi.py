@@ -23,11 +23,13 @@ from litestar.openapi.config import OpenAPIConfig
 from litestar.openapi.plugins import JsonRenderPlugin, ScalarRenderPlugin
 
 from domain.kernel.protocol import KindDescriptor
+from service.api.audit import GameAudit
 from service.api.commands import CommandAnswer
 from service.api.events import EventsPage
 from service.api.games import CreateGame, JoinSeat, SeatToken
 from service.api.health import Health
 from service.api.problems import PROBLEM_MEDIA_TYPE, Problem
+from service.audit import AuditReport
 from service.store.games import GameStore
 from service.views.game_view import PrivateGame, PublicGame
 
@@ -36,7 +38,7 @@ WIRE_TYPES: dict[str, Any] = {
     t.__name__: t
     for t in (
         CommandAnswer, CreateGame, EventsPage, Health, JoinSeat, KindDescriptor, PrivateGame,
-        Problem, PublicGame, SeatToken,
+        Problem, PublicGame, SeatToken, AuditReport, GameAudit,
     )
 }
 REF = "#/components/schemas/{name}"
@@ -111,6 +113,7 @@ def _component(components: dict[str, Any], ref: dict[str, Any]) -> dict[str, Any
     return schema
 
 
+_BEARER = {"header.Authorization": "Bearer {$response.body#/token}"}
 LINKS = {
     ("/games", "post", "201"): {
         "JoinSeat": ("GamesGameIdSeatsJoin", {"game_id": "$response.body#/id"}),
@@ -118,13 +121,29 @@ LINKS = {
         "Events": ("GamesGameIdEventsEvents", {"game_id": "$response.body#/id"}),
     },
     ("/games/{game_id}/seats", "post", "201"): {
-        "Start": ("GamesGameIdStartStart", {"game_id": "$response.body#/id"}),
+        "Start": ("GamesGameIdStartStart", {"game_id": "$response.body#/id", **_BEARER}),
+        "Me": ("GamesGameIdMeMe", {"game_id": "$response.body#/id", **_BEARER}),
+        "Events": ("GamesGameIdEventsEvents", {"game_id": "$response.body#/id", **_BEARER}),
         "PublicView": ("GamesGameIdPublic", {"game_id": "$response.body#/id"}),
     },
     ("/games/{game_id}/start", "post", "200"): {
         "PublicView": ("GamesGameIdPublic", {"game_id": "$response.body#/id"}),
     },
 }
+
+
+def _restrict_setup(create: dict[str, Any], store: GameStore) -> None:
+    """Say which kinds, maps and variants exist, so clients (and fuzzers) can know."""
+    descriptors = [rules.descriptor for rules in store.kinds.values()]
+    properties = create["properties"]
+    properties["kind"]["enum"] = sorted(d.kind for d in descriptors)
+    maps = sorted({m.id for d in descriptors for m in d.maps})
+    variants = sorted(
+        {v.id for d in descriptors for v in d.variants}
+        | {v.id for d in descriptors for m in d.maps for v in m.variants}
+    )
+    for name, ids in (("map", maps), ("variant", variants)):
+        properties[name]["anyOf"] = [{"type": "string", "enum": ids}, {"type": "null"}]
 
 
 def fix_document(generated: dict[str, Any], store: GameStore) -> dict[str, Any]:
@@ -139,6 +158,7 @@ def fix_document(generated: dict[str, Any], store: GameStore) -> dict[str, Any]:
     private["properties"]["legal_moves"]["items"] = _one_of(by_role.get("move", []))
     answer = _component(components, wire_refs["CommandAnswer"])
     answer["properties"]["events"]["items"] = _one_of(by_role.get("event", []))
+    _restrict_setup(_component(components, wire_refs["CreateGame"]), store)
     components["Command"] = _one_of(by_role.get("command", [])) or {"type": "object"}
 
     problem = {PROBLEM_MEDIA_TYPE: {"schema": wire_refs["Problem"]}}
@@ -149,7 +169,7 @@ def fix_document(generated: dict[str, Any], store: GameStore) -> dict[str, Any]:
                 parameter.pop("deprecated", None)
             responses = operation["responses"]
             responses.pop("400", None)  # refusals of malformed input are 422 problems
-            if "parameters" in operation or "requestBody" in operation or path != "/kinds":
+            if operation.get("parameters") or "requestBody" in operation:
                 responses.setdefault("422", {"description": "Unprocessable content"})
             for status, response in responses.items():
                 if status.startswith(("4", "5")):
