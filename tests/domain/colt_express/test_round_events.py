@@ -31,14 +31,17 @@ def test_angry_marshal_shoots_his_roof_then_moves_back_with_an_encounter():
 
 
 def test_angry_marshal_stays_in_the_caboose():
-    state = table({"doc": (4, "roof"), "ghost": (1, "inside")}, marshal=4, round_card="r24-angry-marshal")
+    state = table(
+        {"doc": (4, "roof"), "ghost": (1, "inside")}, marshal=4, round_card="r24-angry-marshal"
+    )
     run_round_end(state)
     assert state.marshal == 4 and state.bullets_received == [1, 0]
 
 
 def test_swivel_arm_sweeps_every_roof_bandit_to_the_caboose_roof():
     state = table(
-        {"doc": (0, "roof"), "ghost": (2, "roof"), "tuco": (1, "inside")}, round_card="r24-swivel-arm"
+        {"doc": (0, "roof"), "ghost": (2, "roof"), "tuco": (1, "inside")},
+        round_card="r24-swivel-arm",
     )
     run_round_end(state)
     assert where(state, "doc") == (4, "roof") and where(state, "ghost") == (4, "roof")
@@ -51,12 +54,16 @@ def test_braking_moves_roof_bandits_one_car_forward_and_the_locomotive_roof_stay
     )
     run_round_end(state)
     assert [where(state, b) for b in ("doc", "ghost", "tuco")] == [
-        (0, "roof"), (2, "roof"), (2, "inside")
+        (0, "roof"),
+        (2, "roof"),
+        (2, "inside"),
     ]
 
 
 def test_take_it_all_puts_the_second_strongbox_in_the_marshals_car():
-    state = table({"doc": (0, "roof"), "ghost": (3, "roof")}, marshal=2, round_card="r24-take-it-all")
+    state = table(
+        {"doc": (0, "roof"), "ghost": (3, "roof")}, marshal=2, round_card="r24-take-it-all"
+    )
     run_round_end(state)
     assert state.inside[2] == ["strongbox-2"] and state.reserve == []
 
@@ -159,11 +166,15 @@ def test_hostage_taking_pays_250_to_each_bandit_in_or_on_the_locomotive():
 
 
 def test_a_round_end_makes_the_next_player_first_and_deals_again():
-    state = table({"doc": (1, "roof"), "ghost": (2, "inside"), "tuco": (3, "inside")}, first_player=2)
+    state = table(
+        {"doc": (1, "roof"), "ghost": (2, "inside"), "tuco": (3, "inside")}, first_player=2
+    )
     state.decks = [["doc/move"] * 10, ["ghost/move"] * 10, ["tuco/move"] * 10]
     events = run_round_end(state)
     assert of_type(events, RoundEnded) == [RoundEnded(round=0)]
-    assert of_type(events, RoundBegan) == [RoundBegan(round=1, card=state.round_deck[1], first_player=0)]
+    assert of_type(events, RoundBegan) == [
+        RoundBegan(round=1, card=state.round_deck[1], first_player=0)
+    ]
     assert [e.seat for e in of_type(events, HandDealt)] == [0, 1, 2]
     assert to_act(state) == [0] and state.phase == "schemin"
 

@@ -128,9 +128,9 @@ def test_at_the_end_of_schemin_the_hands_go_back_on_the_decks_and_stealin_starts
     events = play(state, PlayCard(card="doc/move"))
     assert of_type(events, SchemingEnded) == [SchemingEnded()]
     assert state.hands == [[], []]
-    assert sorted(state.decks[1]) == sorted(["doc/marshal"] * 4 + [
-        "doc/change_floor", "doc/fire", "doc/punch", "doc/rob"
-    ])
+    assert sorted(state.decks[1]) == sorted(
+        ["doc/marshal"] * 4 + ["doc/change_floor", "doc/fire", "doc/punch", "doc/rob"]
+    )
     # the first card played is resolved first: Ghost's change floor needs no choice
     assert of_type(events, CardRevealed)[0] == CardRevealed(index=0, card="ghost/change_floor")
     assert state.bandit_roof[0] and state.pile_pos == 1 and to_act(state) == [1]

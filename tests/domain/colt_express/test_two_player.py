@@ -41,9 +41,10 @@ def test_each_player_has_two_bandits_three_cars_and_an_eleven_card_deck():
     state = opened()
     assert state.controller == [0, 0, 1, 1] and len(state.wagons) == 3
     assert [len(d) for d in state.decks] == [11, 11]
-    assert sorted(state.decks[0]).count("ghost/marshal") + sorted(state.decks[0]).count(
-        "doc/marshal"
-    ) == 1
+    assert (
+        sorted(state.decks[0]).count("ghost/marshal") + sorted(state.decks[0]).count("doc/marshal")
+        == 1
+    )
     assert len(state.held) == 4 and all(len(h) == 1 for h in state.held)
 
 
@@ -113,7 +114,9 @@ def test_a_cover_card_never_opens_another_cover_fire():
 def test_in_the_two_player_game_only_a_ghost_card_may_go_face_down():
     hands = {"ghost": ["ghost/fire", "doc/move"]}
     state = scheming(FOUR, hands=hands, two_player=True)
-    face_down = {c.card for c in legal_commands(state, 0) if isinstance(c, PlayCard) and c.face_down}
+    face_down = {
+        c.card for c in legal_commands(state, 0) if isinstance(c, PlayCard) and c.face_down
+    }
     assert face_down == {"ghost/fire"}
 
 
