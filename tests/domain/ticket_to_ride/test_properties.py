@@ -1,0 +1,466 @@
+"""Property tests: random legal games of Ticket to Ride Europe played to the end.
+
+Every variant and seat count (and the long-1912 house option) is played with
+seeds drawn by hypothesis through `domain.kernel.selfplay.play_random_game`.
+The log is then stepped through `evolve` from nothing, and after **every**
+event these hold:
+
+* train cards are conserved across draw pile, discards, display, hands and the
+  cards a pending tunnel revealed; no hand holds a negative count;
+* trains and stations are never negative and match the routes and stations
+  on the board; the running route score matches the routes held; no ticket
+  is in two places;
+* nothing hidden leaks (see `find_leaks` and `check_views_blind`): the public
+  view, every private view and every event as redacted for each other seat
+  and for a spectator show no other seat's hand or tickets, no pile order and
+  no seed before the end.
+
+At the end the replayed state equals the live one, no event was changed after
+it was recorded, and the final scores equal a from-scratch recomputation with
+`domain.ticket_to_ride.scoring`. While the game is played, blind card draws
+and ticket draws are decided a second time on a copy whose hidden cards
+differ: what other seats are shown must not change.
+
+The leak checks are themselves tested with planted leaks in
+``test_properties_checker.py``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgspec
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from domain.kernel.protocol import Setup
+from domain.kernel.rng import Seed
+from domain.kernel.selfplay import play_random_game
+from domain.ticket_to_ride import RULES
+from domain.ticket_to_ride.board import Board, load_board
+from domain.ticket_to_ride.commands import DrawCard, DrawTickets
+from domain.ticket_to_ride.events import GameEnded, GameStarted
+from domain.ticket_to_ride.scoring import longest_path, score_tickets, winners
+from domain.ticket_to_ride.state import FinalScore, GameState
+
+BOARD = load_board("europe")
+VARIANTS = [v.id for m in RULES.descriptor.maps if m.id == "europe" for v in m.variants]
+_encode = msgspec.json.encode
+_copier = msgspec.msgpack.Encoder()
+_copy_decoder = msgspec.msgpack.Decoder(GameState)
+
+
+def copy_state(state: GameState) -> GameState:
+    """A deep copy (the engine's states are plain msgspec data)."""
+    return _copy_decoder.decode(_copier.encode(state))
+
+
+# --- hidden information: what must never appear -----------------------------------------
+
+#: a run this long of the pile's order in any list is a leak (shorter runs occur by chance)
+DECK_RUN = 6
+TICKET_RUN = 4
+
+
+@dataclass
+class Secrets:
+    """What one viewer must not learn from a payload, taken from the true state.
+
+    ``seed`` is None once it is revealed. ``deck`` is the draw pile as card
+    names (top last); ``ticket_pile`` its ticket numbers; ``tickets`` the
+    tickets held or on offer by other seats or still in the pile; ``hands``
+    other seats' hands as card names; ``display`` the face-up cards (public).
+    ``public_decks`` are the full ticket decks, which the opening lists in
+    canonical order for all to see.
+    """
+
+    seed: str | None
+    deck: list[str]
+    ticket_pile: list[int]
+    tickets: set[int]
+    hands: list[list[str]]
+    display: list[str | None]
+    public_decks: list[set[int]] = field(default_factory=list)
+
+
+def secrets_for(board: Board, state: GameState, viewer: int | None, seed: Seed) -> Secrets:
+    """The secrets of `state` from `viewer`'s seat (None: a spectator)."""
+    others = [p for seat, p in enumerate(state.players) if seat != viewer]
+    return Secrets(
+        seed=None if state.phase == "finished" else seed.hex,
+        deck=[board.card_name(c) for c in state.deck],
+        ticket_pile=list(state.ticket_pile),
+        tickets={t for p in others for t in (*p.tickets, *p.offered)} | set(state.ticket_pile),
+        hands=[
+            [board.card_name(c) for c, n in enumerate(p.hand) for _ in range(n)] for p in others
+        ],
+        display=[None if c < 0 else board.card_name(c) for c in state.display],
+        public_decks=[set(state.rules.long_tickets), set(state.rules.regular_tickets)],
+    )
+
+
+def _lists(node: Any) -> Iterator[list[Any]]:
+    """Every JSON array inside a decoded payload, outermost first."""
+    if isinstance(node, list):
+        yield node
+        for item in node:
+            yield from _lists(item)
+    elif isinstance(node, dict):
+        for item in node.values():
+            yield from _lists(item)
+
+
+def _runs(items: list[Any], size: int) -> set[tuple[Any, ...]]:
+    return {tuple(items[i : i + size]) for i in range(len(items) - size + 1)}
+
+
+def _ticket_number(item: Any) -> int | None:
+    if isinstance(item, bool):
+        return None
+    if isinstance(item, int):
+        return item
+    if isinstance(item, str) and item.isdigit():
+        return int(item)
+    return None
+
+
+def find_leaks(payload: bytes, secrets: Secrets, board: Board, *, ticket_lists: bool) -> list[str]:
+    """Secrets found in a JSON payload, described; empty when it is clean.
+
+    * the seed, anywhere in the text, before it is revealed;
+    * a run of `DECK_RUN` cards of the draw pile's order (either direction)
+      in any array of card names that is not in canonical colour order (the
+      only long public card lists, a shuffle's input, are canonical);
+    * a run of `TICKET_RUN` of the ticket pile's order in any array;
+    * with `ticket_lists` (events: their only arrays of numbers are ticket
+      lists), any hidden ticket number in an array, except a full ticket deck
+      listed in canonical order as the opening does;
+    * another seat's hand (4+ cards) as an array of card names in any order,
+      unless it is the face-up display (public, and 5 cards like many hands).
+    """
+    found: list[str] = []
+    text = payload.decode()
+    if secrets.seed is not None and secrets.seed in text:
+        found.append("the seed before the end")
+    rank = {board.card_name(c): c for c in range(board.locomotive + 1)}
+    deck_runs = _runs(secrets.deck, DECK_RUN) | _runs(secrets.deck[::-1], DECK_RUN)
+    pile_runs = _runs(secrets.ticket_pile, TICKET_RUN)
+    pile_runs |= _runs(secrets.ticket_pile[::-1], TICKET_RUN)
+    hands = [sorted(hand) for hand in secrets.hands if len(hand) >= 4]
+    for array in _lists(msgspec.json.decode(payload)):
+        if array and all(isinstance(x, str) and x in rank for x in array):
+            ranks = [rank[x] for x in array]
+            if ranks != sorted(ranks) and _runs(array, DECK_RUN) & deck_runs:
+                found.append(f"draw pile order in {array}")
+            if array != secrets.display and sorted(array) in hands:
+                found.append(f"another seat's hand in {array}")
+        maybe = [_ticket_number(x) for x in array]
+        numbers = [n for n in maybe if n is not None]
+        if not array or len(numbers) < len(array):
+            continue
+        if _runs(numbers, TICKET_RUN) & pile_runs:
+            found.append(f"ticket pile order in {array}")
+        if ticket_lists and set(numbers) not in secrets.public_decks:
+            hidden = sorted(set(numbers) & secrets.tickets)
+            if hidden:
+                found.append(f"hidden tickets {hidden} in {array}")
+    return found
+
+
+def _perturbations(state: GameState) -> Iterator[tuple[str, GameState, int | None]]:
+    """Copies of `state` differing only in hidden things, with the seat whose secret changed.
+
+    Reversed draw pile (nobody's secret: None); one card swapped between the
+    pile and a seat's hand; one ticket swapped between a seat's tickets (held
+    or on offer) and the ticket pile; reversed ticket pile.
+    """
+    loco = BOARD.locomotive
+    if len(set(state.deck)) > 1:
+        twin = copy_state(state)
+        twin.deck.reverse()
+        yield "draw pile reversed", twin, None
+    if len(set(state.ticket_pile)) > 1:
+        twin = copy_state(state)
+        twin.ticket_pile.reverse()
+        yield "ticket pile reversed", twin, None
+    for seat, player in enumerate(state.players):
+        held = next((c for c in range(loco + 1) if player.hand[c]), None)
+        swap = next((i for i, c in enumerate(state.deck) if c != held), None)
+        if held is not None and swap is not None:
+            twin = copy_state(state)
+            twin.players[seat].hand[held] -= 1
+            twin.players[seat].hand[twin.deck[swap]] += 1
+            twin.deck[swap] = held
+            yield f"a card of seat {seat} swapped with the pile", twin, seat
+        if state.ticket_pile and (player.tickets or player.offered):
+            twin = copy_state(state)
+            mine = twin.players[seat].tickets or twin.players[seat].offered
+            mine[0], twin.ticket_pile[0] = twin.ticket_pile[0], mine[0]
+            yield f"a ticket of seat {seat} swapped with the pile", twin, seat
+
+
+def check_views_blind(rules: Any, state: GameState) -> None:
+    """Views must not change when only hidden things change (non-interference).
+
+    For each perturbation of `state`, the public view and the private view of
+    every seat other than the one whose secret changed must be identical.
+    """
+    if state.phase == "finished":
+        return
+    public = _encode(rules.public_view(state))
+    private = [_encode(rules.private_view(state, seat)) for seat in range(state.seats)]
+    for what, twin, owner in _perturbations(state):
+        assert _encode(rules.public_view(twin)) == public, f"public view shows {what}"
+        for seat in range(state.seats):
+            if seat != owner:
+                assert _encode(rules.private_view(twin, seat)) == private[seat], (
+                    f"seat {seat}'s view shows {what}"
+                )
+
+
+def check_outputs_clean(rules: Any, board: Board, state: GameState, event: Any, seed: Seed) -> None:
+    """Scan the views and the redacted `event` (already applied to `state`) for secrets."""
+    viewers: list[int | None] = [None, *range(state.seats)]
+    public = _encode(rules.public_view(state))
+    spectator = secrets_for(board, state, None, seed)
+    leaks = find_leaks(public, spectator, board, ticket_lists=False)
+    assert not leaks, f"public view after {event!r}: {leaks}"
+    owner = getattr(event, "seat", None)
+    redacted = {}
+    for viewer in viewers:
+        secrets = spectator if viewer is None else secrets_for(board, state, viewer, seed)
+        if viewer is not None:
+            view = _encode(rules.private_view(state, viewer))
+            leaks = find_leaks(view, secrets, board, ticket_lists=False)
+            assert not leaks, f"seat {viewer}'s view: {leaks}"
+        redacted[viewer] = _encode(rules.redact(event, viewer))
+        if viewer != owner and not isinstance(event, GameEnded):
+            leaks = find_leaks(redacted[viewer], secrets, board, ticket_lists=True)
+            assert not leaks, f"{type(event).__name__} as seat {viewer} sees it: {leaks}"
+    if not isinstance(event, GameStarted):
+        # everyone but the acting seat sees the same event
+        outsiders = {redacted[v] for v in viewers if v != owner}
+        assert len(outsiders) == 1, f"outsiders see {type(event).__name__} differently"
+
+
+# --- the rest of the invariants ---------------------------------------------------------
+
+
+def check_cards(board: Board, state: GameState) -> None:
+    """Train cards conserved across pile, discards, display, hands and a pending tunnel."""
+    counts = list(state.discard)
+    for card in state.deck:
+        counts[card] += 1
+    for card in state.display:
+        if card >= 0:
+            counts[card] += 1
+    for player in state.players:
+        assert min(player.hand) >= 0, f"negative hand {player.hand}"
+        for card, n in enumerate(player.hand):
+            counts[card] += n
+    if state.tunnel is not None:
+        for card in state.tunnel.revealed:
+            counts[card] += 1
+    rules = state.rules
+    expected = [rules.colour_cards] * board.locomotive + [rules.locomotive_cards]
+    assert counts == expected, f"cards {counts} != {expected}"
+
+
+def check_pieces(board: Board, state: GameState) -> None:
+    """Trains, stations, routes and route points agree with the board; never negative."""
+    rules = state.rules
+    for seat, player in enumerate(state.players):
+        assert player.trains >= 0 and player.stations >= 0, f"seat {seat}: negative pieces"
+        routes = [r for r, owner in enumerate(state.route_owner) if owner == seat]
+        assert sorted(player.routes) == routes
+        assert player.trains == rules.trains - sum(board.route_length[r] for r in routes)
+        assert player.score == sum(board.route_points[r] for r in routes)
+        built = sum(1 for owner in state.station_owner if owner == seat)
+        assert player.stations == rules.stations - built
+
+
+def check_tickets(state: GameState) -> None:
+    """No ticket is in two places at once (pile, held, on offer)."""
+    places = list(state.ticket_pile)
+    for player in state.players:
+        places += player.tickets + player.offered
+    assert len(places) == len(set(places)), "a ticket is in two places"
+
+
+def recompute_final(board: Board, state: GameState) -> tuple[list[FinalScore], list[int]]:
+    """Every seat's final account from the board alone, with the scoring functions (§9)."""
+    rules = state.rules
+    owner = state.route_owner
+    a, b, length = board.route_a, board.route_b, board.route_length
+    mine = [[r for r in range(len(owner)) if owner[r] == seat] for seat in range(state.seats)]
+    paths = [longest_path([(a[r], b[r], length[r]) for r in routes]) for routes in mine]
+    longest = max(paths)
+    accounts = []
+    for seat, routes in enumerate(mine):
+        player = state.players[seat]
+        tickets = score_tickets(
+            [
+                (board.ticket_a[t], board.ticket_b[t], board.ticket_points[t])
+                for t in player.tickets
+            ],
+            [(a[r], b[r]) for r in routes],
+            [city for city, at in enumerate(state.station_owner) if at == seat],
+            [(r, a[r], b[r]) for r in range(len(owner)) if owner[r] not in (-1, seat)],
+        )
+        route_points = sum(board.points_for_length[length[r]] for r in routes)
+        express = longest > 0 and paths[seat] == longest and rules.longest_path_bonus > 0
+        bonus = rules.longest_path_bonus if express else 0
+        unbuilt = rules.stations - sum(1 for at in state.station_owner if at == seat)
+        accounts.append(
+            FinalScore(
+                routes=route_points,
+                tickets=tickets.points,
+                completed=tickets.completed,
+                borrowed=tickets.borrowed,
+                station_bonus=unbuilt * rules.station_bonus,
+                longest_path=paths[seat],
+                express=express,
+                express_bonus=bonus,
+                total=route_points + tickets.points + unbuilt * rules.station_bonus + bonus,
+            )
+        )
+    won = winners(
+        [s.total for s in accounts],
+        [sum(s.completed) for s in accounts],
+        [rules.stations - p.stations for p in state.players],
+        [s.express for s in accounts],
+    )
+    return accounts, won
+
+
+# --- playing and checking one game ----------------------------------------------------------
+
+
+class Watched:
+    """The rules as they are, watching every decision while a game is played.
+
+    Records each event's JSON as it is decided (to prove later that nothing
+    changed it), and decides blind card draws and ticket draws a second time
+    on a copy whose hidden cards differ: other seats must see the same events.
+    `rules` is what is checked; tests of the checker pass a leaky one.
+    """
+
+    def __init__(self, rules: Any) -> None:
+        self.rules = rules
+        self.recorded: list[bytes] = []
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.rules, name)
+
+    def start(self, setup: Setup, seed: Seed) -> list[Any]:
+        events = self.rules.start(setup, seed)
+        self.recorded += [_encode(e) for e in events]
+        return list(events)
+
+    def decide(self, state: GameState, seat: int, command: Any, seed: Seed) -> list[Any]:
+        events = self.rules.decide(state, seat, command, seed)
+        self.recorded += [_encode(e) for e in events]
+        twin = _hidden_twin(state, command)
+        if twin is not None:
+            again = self.rules.decide(twin, seat, command, seed)
+            for viewer in [None, *range(state.seats)]:
+                if viewer != seat:
+                    seen = [_encode(self.rules.redact(e, viewer)) for e in events]
+                    assert seen == [_encode(self.rules.redact(e, viewer)) for e in again], (
+                        f"{type(command).__name__}: seat {viewer} can tell what seat {seat} drew"
+                    )
+        return list(events)
+
+
+def _hidden_twin(state: GameState, command: Any) -> GameState | None:
+    """For a blind draw, a copy whose pile top differs; for a ticket draw, whose tickets do."""
+    if isinstance(command, DrawCard) and command.slot is None and state.deck:
+        deck = state.deck
+        swap = next((i for i, c in enumerate(deck) if c != deck[-1]), None)
+        if swap is None:
+            return None
+        twin = copy_state(state)
+        twin.deck[-1], twin.deck[swap] = twin.deck[swap], twin.deck[-1]
+        return twin
+    if isinstance(command, DrawTickets) and len(state.ticket_pile) > state.rules.draw_tickets:
+        twin = copy_state(state)
+        pile = twin.ticket_pile
+        pile[0], pile[-1] = pile[-1], pile[0]
+        return twin
+    return None
+
+
+def play_and_check(rules: Any, setup: Setup, seed: Seed, chooser: int, views_every: int) -> None:
+    """Play one random game with `rules` and check every property (see module docstring)."""
+    live, log = play_watched(rules, setup, seed, chooser)
+    check_game(rules, live, log, seed, views_every)
+
+
+def play_watched(rules: Any, setup: Setup, seed: Seed, chooser: int) -> tuple[GameState, list[Any]]:
+    """Play one random game through `Watched`; check no event changed after it was decided."""
+    watched = Watched(rules)
+    live, log = play_random_game(watched, setup, seed, random.Random(chooser))
+    assert live.phase == "finished"
+    assert [_encode(e) for e in log] == watched.recorded, "an event changed after it was recorded"
+    return live, log
+
+
+def check_game(rules: Any, live: GameState, log: list[Any], seed: Seed, views_every: int) -> None:
+    """Step the log through `evolve` from nothing, checking after each event; then the end.
+
+    The non-interference check of the views runs after every `views_every`-th
+    event (it copies the state several times); the other checks after each one.
+    """
+    decoder = msgspec.json.Decoder(rules.event_type)
+    board = load_board(live.rules.map)
+    state: GameState | None = None
+    for number, event in enumerate(log):
+        assert decoder.decode(_encode(event)) == event, f"{event!r} does not round-trip"
+        state = rules.evolve(state, event)
+        assert state is not None
+        check_cards(board, state)
+        check_pieces(board, state)
+        check_tickets(state)
+        check_outputs_clean(rules, board, state, event, seed)
+        if number % views_every == 0:
+            check_views_blind(rules, state)
+    assert state == live, "replaying the log does not rebuild the live state"
+
+    accounts, won = recompute_final(board, live)
+    assert live.final == accounts, "final scores differ from a recomputation"
+    assert live.winners == won
+    end = log[-1]
+    assert isinstance(end, GameEnded)
+    assert end.scores == accounts and end.winners == won
+    assert end.seed == seed.hex
+    result = rules.result(live)
+    assert result is not None
+    assert result.scores == [s.total for s in accounts] and result.winners == won
+
+
+def _setups() -> list[Setup]:
+    setups = []
+    for variant in VARIANTS:
+        for seats in range(2, 6):
+            setups.append(Setup(seats=seats, map="europe", variant=variant))
+    for variant in ("standard", "europa-1912"):
+        setups.append(
+            Setup(seats=3, map="europe", variant=variant, options={"long-1912-tickets": True})
+        )
+    return setups
+
+
+_seeds = st.binary(min_size=32, max_size=32).map(Seed)
+
+
+@pytest.mark.parametrize(
+    "setup", _setups(), ids=lambda s: f"{s.variant}-{s.seats}p{'-long1912' if s.options else ''}"
+)
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=_seeds, chooser=st.integers(0, 2**32 - 1))
+def test_random_games_keep_every_invariant(setup: Setup, seed: Seed, chooser: int) -> None:
+    play_and_check(RULES, setup, seed, chooser, views_every=3)

@@ -1,0 +1,249 @@
+"""The property checks can fail: each is fed a planted fault and must catch it.
+
+Leaks are planted by wrapping the real rules (a redaction that forgets a
+field, a public view that shows the pile) or by handing the checker the
+unredacted opening; invariant faults by breaking a copy of a real state.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import msgspec
+import pytest
+
+from domain.kernel.protocol import Setup
+from domain.kernel.rng import Seed
+from domain.kernel.selfplay import play_random_game
+from domain.ticket_to_ride import RULES
+from domain.ticket_to_ride.events import (
+    CardDrawn,
+    GameEnded,
+    GameStarted,
+    RouteClaimed,
+    TicketsDrawn,
+)
+from domain.ticket_to_ride.state import GameState
+from tests.domain.ticket_to_ride.test_properties import (
+    BOARD,
+    check_cards,
+    check_game,
+    check_outputs_clean,
+    check_pieces,
+    check_tickets,
+    check_views_blind,
+    copy_state,
+    find_leaks,
+    play_and_check,
+    play_watched,
+    recompute_final,
+    secrets_for,
+)
+
+SEED = Seed(bytes(range(32)))
+SETUP = Setup(seats=3, map="europe", variant="standard")
+
+
+def _game() -> tuple[GameState, list[Any]]:
+    return play_random_game(RULES, SETUP, SEED, random.Random(7))
+
+
+def _state_after(log: list[Any], count: int) -> GameState:
+    state = None
+    for event in log[:count]:
+        state = RULES.evolve(state, event)
+    assert state is not None
+    return state
+
+
+class _Wrapped:
+    """The real rules with some methods replaced by a test."""
+
+    def __init__(self, **replaced: Any) -> None:
+        self.__dict__.update(replaced)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(RULES, name)
+
+
+# --- the leak scanner -------------------------------------------------------------------
+
+
+def test_the_unredacted_opening_leaks_pile_order_hands_and_tickets() -> None:
+    _, log = _game()
+    opening = log[0]
+    assert isinstance(opening, GameStarted)
+    state = _state_after(log, 1)
+    secrets = secrets_for(BOARD, state, 0, SEED)
+    leaks = find_leaks(msgspec.json.encode(opening), secrets, BOARD, ticket_lists=True)
+    kinds = {leak.split(" in ")[0] for leak in leaks}
+    assert "draw pile order" in kinds
+    assert "ticket pile order" in kinds
+    assert "another seat's hand" in kinds
+    assert any(kind.startswith("hidden tickets") for kind in kinds)
+    # the same event redacted for seat 0 is clean
+    redacted = msgspec.json.encode(RULES.redact(opening, 0))
+    assert find_leaks(redacted, secrets, BOARD, ticket_lists=True) == []
+
+
+def test_the_seed_is_a_leak_until_the_end() -> None:
+    live, log = _game()
+    state = _state_after(log, 1)
+    payload = msgspec.json.encode({"note": f"seed {SEED.hex}"})
+    assert find_leaks(payload, secrets_for(BOARD, state, None, SEED), BOARD, ticket_lists=False)
+    assert not find_leaks(payload, secrets_for(BOARD, live, None, SEED), BOARD, ticket_lists=False)
+
+
+def test_a_drawn_ticket_shown_to_others_is_a_leak() -> None:
+    _, log = _game()
+    at = next(i for i, e in enumerate(log) if isinstance(e, TicketsDrawn))
+    state = _state_after(log, at + 1)
+    drawn = log[at]
+    other = (drawn.seat + 1) % SETUP.seats
+    secrets = secrets_for(BOARD, state, other, SEED)
+    assert find_leaks(msgspec.json.encode(drawn), secrets, BOARD, ticket_lists=True)
+    clean = msgspec.json.encode(RULES.redact(drawn, other))
+    assert not find_leaks(clean, secrets, BOARD, ticket_lists=True)
+
+
+def test_a_redaction_that_forgets_the_opening_is_caught() -> None:
+    _, log = _game()
+    leaky = _Wrapped(redact=lambda event, viewer: event)
+    state = _state_after(log, 1)
+    with pytest.raises(AssertionError, match="GameStarted as seat"):
+        check_outputs_clean(leaky, BOARD, state, log[0], SEED)
+
+
+# --- non-interference -------------------------------------------------------------------
+
+
+def test_a_blind_draw_shown_to_others_is_caught_while_playing() -> None:
+    def redact(event: Any, viewer: int | None) -> Any:
+        if isinstance(event, CardDrawn) and event.slot is None:
+            return msgspec.structs.replace(RULES.redact(event, viewer), card=event.card)
+        return RULES.redact(event, viewer)
+
+    with pytest.raises(AssertionError, match="can tell what seat"):
+        play_and_check(_Wrapped(redact=redact), SETUP, SEED, 7, views_every=1)
+
+
+def test_a_public_view_showing_the_pile_top_is_caught() -> None:
+    _, log = _game()
+    state = _state_after(log, 40)
+
+    def public_view(state: GameState) -> Any:
+        return {"view": RULES.public_view(state), "next": state.deck[-1]}
+
+    with pytest.raises(AssertionError, match="public view shows draw pile reversed"):
+        check_views_blind(_Wrapped(public_view=public_view), state)
+
+
+def test_a_private_view_showing_another_hand_is_caught() -> None:
+    _, log = _game()
+    state = _state_after(log, 40)
+
+    def private_view(state: GameState, seat: int) -> Any:
+        neighbour = state.players[(seat + 1) % state.seats]
+        return {"view": RULES.private_view(state, seat), "neighbour": neighbour.hand}
+
+    with pytest.raises(AssertionError, match="swapped with the pile"):
+        check_views_blind(_Wrapped(private_view=private_view), state)
+
+
+def test_the_real_views_pass_the_same_checks() -> None:
+    _, log = _game()
+    state = _state_after(log, 40)
+    check_views_blind(RULES, state)
+    check_outputs_clean(RULES, BOARD, state, log[39], SEED)
+
+
+# --- invariants ---------------------------------------------------------------------------
+
+
+def test_a_lost_card_breaks_conservation() -> None:
+    _, log = _game()
+    state = copy_state(_state_after(log, 30))
+    check_cards(BOARD, state)
+    state.deck.pop()
+    with pytest.raises(AssertionError, match="cards"):
+        check_cards(BOARD, state)
+
+
+def test_a_card_moved_into_a_negative_hand_is_caught() -> None:
+    _, log = _game()
+    state = copy_state(_state_after(log, 30))
+    state.players[0].hand[0] -= 5
+    state.players[1].hand[0] += 5
+    with pytest.raises(AssertionError, match="negative hand"):
+        check_cards(BOARD, state)
+
+
+def test_pieces_must_match_the_board() -> None:
+    live, _ = _game()
+    state = copy_state(live)
+    check_pieces(BOARD, state)
+    state.players[1].trains -= 1
+    with pytest.raises(AssertionError):
+        check_pieces(BOARD, state)
+    state = copy_state(live)
+    state.players[2].score += 1
+    with pytest.raises(AssertionError):
+        check_pieces(BOARD, state)
+
+
+def test_a_ticket_in_two_places_is_caught() -> None:
+    live, _ = _game()
+    state = copy_state(live)
+    check_tickets(state)
+    state.ticket_pile.append(state.players[0].tickets[0])
+    with pytest.raises(AssertionError, match="two places"):
+        check_tickets(state)
+
+
+def test_recomputed_final_scores_disagree_with_a_planted_error() -> None:
+    live, _ = _game()
+    accounts, won = recompute_final(BOARD, live)
+    assert live.final == accounts and live.winners == won
+    state = copy_state(live)
+    # a station dropped from the board changes the station bonus and maybe the tickets
+    city = next(c for c, at in enumerate(state.station_owner) if at >= 0)
+    state.station_owner[city] = -1
+    assert recompute_final(BOARD, state)[0] != accounts
+
+
+def test_an_evolve_that_drifts_in_replay_is_caught() -> None:
+    live, log = play_watched(RULES, SETUP, SEED, 7)
+
+    def evolve(state: Any, event: Any) -> Any:
+        state = RULES.evolve(state, event)
+        if isinstance(event, RouteClaimed):
+            state.turn += 1  # a count no other invariant looks at
+        return state
+
+    with pytest.raises(AssertionError, match="does not rebuild the live state"):
+        check_game(_Wrapped(evolve=evolve), live, log, SEED, views_every=50)
+
+
+def test_an_evolve_that_changes_a_recorded_event_is_caught() -> None:
+    def evolve(state: Any, event: Any) -> Any:
+        if isinstance(event, CardDrawn) and event.display:
+            event.display.reverse()  # the event shares its list with the state
+        return RULES.evolve(state, event)
+
+    with pytest.raises(AssertionError, match="changed after it was recorded"):
+        play_watched(_Wrapped(evolve=evolve), SETUP, SEED, 7)
+
+
+def test_final_scores_that_differ_from_the_recomputation_are_caught() -> None:
+    live, log = play_watched(RULES, SETUP, SEED, 7)
+    check_game(RULES, live, log, SEED, views_every=50)
+    end = log[-1]
+    assert isinstance(end, GameEnded)
+    first = end.scores[0]
+    wrong = msgspec.structs.replace(first, total=first.total + 1)
+    tampered = [*log[:-1], msgspec.structs.replace(end, scores=[wrong, *end.scores[1:]])]
+    state = copy_state(live)
+    state.final = [wrong, *end.scores[1:]]
+    with pytest.raises(AssertionError, match="final scores differ"):
+        check_game(RULES, state, tampered, SEED, views_every=50)
