@@ -22,10 +22,12 @@ from service.store.live import LiveGame
 from service.views.game_view import PrivateGame, PublicGame, private_game, public_game
 
 GameId = FromPath[Annotated[str, msgspec.Meta(description="The game's id (a UUID)")]]
+#: ``?version=N`` (N >= 1); absent means now. Not Optional: "null" must be refused, not "now".
 AtVersion = Annotated[
-    int | None,
+    int,
     QueryParameter(ge=1, description="Show the game as it was at this version (default: now)"),
 ]
+NOW = 0
 
 
 class CreateGame(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -80,8 +82,8 @@ def bearer(request: Request[Any, Any, Any]) -> str | None:
     return token.strip()
 
 
-def version_or_now(live: LiveGame, version: int | None) -> int:
-    if version is None:
+def version_or_now(live: LiveGame, version: int) -> int:
+    if version == NOW:
         return live.version
     if version > live.version:
         raise ServiceError(
@@ -160,7 +162,7 @@ class GamesController(Controller):
         responses=problems(404, 422),
     )
     def public(
-        self, game_id: GameId, store: Store, version: AtVersion = None
+        self, game_id: GameId, store: Store, version: AtVersion = NOW
     ) -> Response[PublicGame]:
         live = store.get(game_id)
         with live.lock:
@@ -180,7 +182,7 @@ class GamesController(Controller):
         game_id: GameId,
         request: Request[Any, Any, Any],
         store: Store,
-        version: AtVersion = None,
+        version: AtVersion = NOW,
     ) -> Response[PrivateGame]:
         live = store.get(game_id)
         with live.lock:
