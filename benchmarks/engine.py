@@ -64,10 +64,15 @@ class Case(msgspec.Struct, frozen=True):
 
 
 class Figures(msgspec.Struct):
-    """What one case measured."""
+    """What one case measured; ``seconds`` are CPU seconds of this process.
+
+    CPU time rather than wall time, so other load on a shared machine does not
+    lower the figures; ``wall_seconds`` shows how much of a core the run got.
+    """
 
     games: int
     seconds: float
+    wall_seconds: float
     commands: int
     events: int
     replay_seconds: float
@@ -151,6 +156,7 @@ def play(case: Case, seconds: float) -> tuple[Figures, list[list[Any]]]:
     logs: list[list[Any]] = []
     events = 0
     started = time.perf_counter()
+    cpu_started = time.process_time()
     deadline = started + seconds
     number = 0
     while number == 0 or time.perf_counter() < deadline:
@@ -159,20 +165,21 @@ def play(case: Case, seconds: float) -> tuple[Figures, list[list[Any]]]:
         if len(logs) < 200:
             logs.append(log)
         number += 1
-    elapsed = time.perf_counter() - started
-    return Figures(number, elapsed, counting.commands, events, 0.0), logs
+    cpu = time.process_time() - cpu_started
+    wall = time.perf_counter() - started
+    return Figures(number, cpu, wall, counting.commands, events, 0.0), logs
 
 
 def measure(case: Case, seconds: float) -> Figures:
     """Play random games of `case` for about `seconds`, then replay their logs."""
     figures, logs = play(case, seconds)
     evolve = kinds()[case.kind].evolve
-    started = time.perf_counter()
+    started = time.process_time()
     for log in logs:
         state = None
         for event in log:
             state = evolve(state, event)
-    elapsed = time.perf_counter() - started
+    elapsed = time.process_time() - started
     replayed = sum(len(log) for log in logs)
     # scaled to every event played, as if every log had been replayed
     figures.replay_seconds = elapsed * figures.events / replayed
@@ -220,12 +227,13 @@ def main(argv: list[str] | None = None) -> None:
         f"Python {platform.python_version()} on {platform.machine()}, {note}, "
         f"~{args.seconds:g} s per case"
     )
-    table = Table(title="Complete random games, one core")
+    table = Table(title="Complete random games, one core (per CPU second)")
     for heading in ("kind", "map", "variant"):
         table.add_column(heading)
     for heading in ("seats", "games", "games/s", "ms/game", "cmds/game", "events/game"):
         table.add_column(heading, justify="right")
     table.add_column("replay events/s", justify="right")
+    table.add_column("cpu share", justify="right")
     for case in cases(args.kind, args.seats):
         f = measure(case, args.seconds)
         table.add_row(
@@ -239,6 +247,7 @@ def main(argv: list[str] | None = None) -> None:
             f"{f.commands / f.games:.0f}",
             f"{f.events / f.games:.0f}",
             f"{f.events / f.replay_seconds:,.0f}",
+            f"{f.seconds / f.wall_seconds:.0%}",
         )
     console.print(table)
 
