@@ -16,6 +16,7 @@ from typing import Any
 
 import msgspec
 
+from service.audit.commands import add_audit, add_export, add_replay
 from service.settings import Settings
 
 Subparsers = Any  # argparse's _SubParsersAction is private
@@ -85,6 +86,7 @@ def add_openapi(subparsers: Subparsers) -> None:
 COMMANDS: list[Callable[[Subparsers], None]] = [
     add_serve,
     add_openapi,
+    add_export, add_replay, add_audit,
 ]
 
 

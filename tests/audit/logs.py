@@ -9,6 +9,7 @@ import msgspec
 
 from domain.kernel.protocol import GameRules, Setup
 from domain.kernel.rng import Seed
+from service.store.games import GameStore
 from service.store.records import GENESIS_HASH, Record, sealed
 
 TIME = "2026-01-01T00:00:00Z"
@@ -69,3 +70,22 @@ def edit(record: Record, **changes: Any) -> Record:
 def replace_at(log: list[Record], index: int, record: Record) -> list[Record]:
     """`log` with the record at `index` replaced."""
     return [*log[:index], record, *log[index + 1 :]]
+
+
+def play_in_store(
+    store: GameStore, kind: str, setup: Setup, chooser: random.Random, *, finish: bool = True
+) -> str:
+    """Create, seat, start and (with `finish`) play a random game in `store`; its id."""
+    live = store.create(kind, setup)
+    tokens = [store.join(live.id, f"p{seat}")[2] for seat in range(setup.seats)]
+    store.start(live.id, tokens[0])
+    rules = store.kinds[kind]
+    for _ in range(100_000 if finish else 10):
+        with live.lock:
+            seats = rules.to_act(live.state)
+            if not seats:
+                break
+            seat = chooser.choice(seats)
+            move = chooser.choice(rules.legal_moves(live.state, seat))
+        store.command(live.id, tokens[seat], msgspec.json.encode(move.command))
+    return live.id
