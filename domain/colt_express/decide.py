@@ -200,7 +200,7 @@ def to_act(state: State) -> list[int]:
         return [(state.first_player + state.setup_pos) % state.seats]
     if phase == "schemin":
         if state.turn < len(state.turn_types()):
-            return [state.schedule()[state.turn_pos]]
+            return [state.actor()]
         return []
     if phase == "stealin" and state.revealed:
         b = state.bandit(card_parts(state.pile[state.pile_pos])[0])

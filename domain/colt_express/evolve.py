@@ -173,7 +173,7 @@ def _hand_dealt(state: State, e: HandDealt) -> None:
 
 def _advance_turn(state: State) -> None:
     state.turn_pos += 1
-    if state.turn_pos >= len(state.schedule()):
+    if state.turn_pos >= state.actions_in_turn():
         state.turn += 1
         state.turn_pos = 0
 

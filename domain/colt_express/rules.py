@@ -88,6 +88,7 @@ class ColtExpressRules:
     event_type: Any = Event
     public_view_type: Any = PublicView
     private_view_type: Any = PrivateView
+    legal_move_type: Any = LegalMove
 
     def check_setup(self, setup: Setup) -> None:
         check_setup(setup)

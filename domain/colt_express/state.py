@@ -89,16 +89,23 @@ class State(msgspec.Struct, kw_only=True):
         """The end-of-round event of the current round card."""
         return ROUND_CARDS[self.round_deck[self.round]][2]
 
-    def schedule(self) -> list[int]:
-        """The seats acting in the current turn, one entry per action (§4.2)."""
-        n, first = self.seats, self.first_player
+    def actor(self) -> int:
+        """The seat taking the current action of the current turn (§4.2).
+
+        Normal and tunnel turns run clockwise from the first player, a
+        switching turn counter-clockwise, and in a speeding-up turn each seat
+        takes two actions in a row.
+        """
         kind = self.turn_types()[self.turn]
         if kind == "switching":
-            return [(first - i) % n for i in range(n)]
-        order = [(first + i) % n for i in range(n)]
+            return (self.first_player - self.turn_pos) % self.seats
         if kind == "speeding_up":
-            return [seat for seat in order for _ in range(2)]
-        return order
+            return (self.first_player + self.turn_pos // 2) % self.seats
+        return (self.first_player + self.turn_pos) % self.seats
+
+    def actions_in_turn(self) -> int:
+        """How many actions the current turn has: one per seat, two in a speeding-up turn."""
+        return self.seats * (2 if self.turn_types()[self.turn] == "speeding_up" else 1)
 
     def seat_order(self) -> list[int]:
         """Seats clockwise from the round's first player."""
