@@ -94,24 +94,33 @@ def score_tickets(
     if not open_tickets or not stations:
         return no_borrowing
     choices = _station_choices(parent, stations, opponent_routes)
-    if all(len(options) == 1 for options in choices):
+    # a ticket can only be completed by borrowing if both its ends' components are reached
+    reached = {c for options in choices for o in options if o is not None for c in o[1:]}
+    open_tickets = [t for t in open_tickets if t[1] in reached and t[2] in reached]
+    if not open_tickets:
         return no_borrowing
 
     best_gain, best_count = 0, 0
     best: tuple[tuple[int, int, int] | None, ...] = (None,) * len(stations)
     best_done: list[int] = []
-    reachable_gain = sum(2 * p for _, _, _, p in open_tickets)
     for assignment in product(*choices):
-        links: dict[int, int] = {}
+        # at most one borrowed route per station: merging labels is cheaper than union-find
+        label: dict[int, int] = {}
         for choice in assignment:
             if choice is not None:
-                _join(links, choice[1], choice[2])
-        done_now = [i for i, ca, cb, _ in open_tickets if _root(links, ca) == _root(links, cb)]
+                x, y = choice[1], choice[2]
+                lx, ly = label.get(x, x), label.get(y, y)
+                if lx != ly:
+                    for c, at in label.items():
+                        if at == ly:
+                            label[c] = lx
+                    label[x] = label[y] = lx
+        done_now = [i for i, ca, cb, _ in open_tickets if label.get(ca, ca) == label.get(cb, cb)]
         # a completed ticket turns -points into +points: a gain of twice its value
         gain = sum(2 * tickets[i][2] for i in done_now)
         if gain > best_gain or (gain == best_gain and len(done_now) > best_count):
             best_gain, best_count, best, best_done = gain, len(done_now), assignment, done_now
-            if gain == reachable_gain and best_count == len(open_tickets):
+            if best_count == len(open_tickets):
                 break
     for i in best_done:
         completed[i] = True
