@@ -8,7 +8,13 @@ implementations; ``tools/verify_log.py`` checks the same without this package.
 """
 
 from service.audit.explain import NoSuchVersion, explain
-from service.audit.export import MEDIA_TYPE, LogFormatError, decode_log, encode_log, redact_log
+from service.audit.export import (
+    MEDIA_TYPE,
+    LogFormatError,
+    decode_log,
+    encode_log,
+    rebuild_state,
+)
 from service.audit.report import AuditReport, CheckOutcome, Explanation, Finding, RuleRef
 from service.audit.verdict import audit
 
@@ -25,5 +31,5 @@ __all__ = [
     "decode_log",
     "encode_log",
     "explain",
-    "redact_log",
+    "rebuild_state",
 ]

@@ -32,7 +32,8 @@ def explain(
     again on that state with the revealed seed. While the game runs (no seed
     revealed yet) the rules cannot be re-run on random outcomes, so the verdict
     is ``not-verifiable``, and what is shown is redacted for `viewer`: the
-    public view, the viewer's own view, and the events as the viewer sees them.
+    public view, the viewer's own view, the events as the viewer sees them, and
+    another seat's command reduced to its ``type``.
     """
     kinds = registry.kinds() if kinds is None else kinds
     position = next((p for p, r in enumerate(records, 1) if r.version == version), None)
@@ -58,9 +59,12 @@ def explain(
             record.type == "command":
         seat_view = msgspec.to_builtins(rules.private_view(walk.state, record.seat))
     shown = _events_for(rules, record, viewer, complete)
+    command_shown = record.payload
+    if not seat_may_see and record.payload is not None:  # as the events feed shows it
+        command_shown = {"type": record.payload.get("type")}
     explained = msgspec.structs.replace(
         base, before=before, seat_view_before=seat_view, recorded_events=shown,
-        command=record.payload if seat_may_see else None)
+        command=command_shown)
     if record.type != "command":
         return msgspec.structs.replace(explained, detail=_NOT_A_COMMAND[record.type])
     assert record.seat is not None

@@ -89,3 +89,18 @@ def play_in_store(
             move = chooser.choice(rules.legal_moves(live.state, seat))
         store.command(live.id, tokens[seat], msgspec.json.encode(move.command))
     return live.id
+
+
+def redacted(records: list[Record], rules: GameRules[Any, Any, Any], viewer: int | None
+             ) -> list[Record]:
+    """A running game's export for `viewer`, as the server redacts it
+    (`service.views.game_view.redacted_record`), from plain records."""
+    out = []
+    for record in records:
+        events = [as_json(rules.redact(msgspec.convert(e, rules.event_type), viewer))
+                  for e in record.events]
+        payload = record.payload
+        if record.type == "command" and record.seat != viewer and payload is not None:
+            payload = {"type": payload["type"]}
+        out.append(msgspec.structs.replace(record, events=events, payload=payload))
+    return out

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import random
 
+import msgspec
 import pytest
 
 from domain.kernel.protocol import Setup
 from domain.registry import kinds
-from service.audit import audit, decode_log, encode_log, explain
+from service.audit import audit, decode_log, encode_log, explain, rebuild_state
 from service.store.records import Record
 from tests.audit.conftest import SEED
 from tests.audit.logs import edit, play_log, replace_at, reseal
@@ -77,3 +78,10 @@ def test_a_disputed_europe_move_is_explained(europe: list[Record]) -> None:
     assert answer.verdict == "allowed" and answer.listed_in_legal_moves
     assert answer.before is not None and answer.after is not None
     assert answer.seat_view_before is not None
+
+
+def test_the_fast_rebuild_reaches_the_state_the_audit_reaches(europe: list[Record]) -> None:
+    rules = kinds()["ticket-to-ride"]
+    state = rebuild_state(encode_log(europe), rules)
+    assert msgspec.to_builtins(rules.public_view(state)) == audit(europe).final_view
+    assert rules.result(state) is not None

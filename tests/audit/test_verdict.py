@@ -7,11 +7,11 @@ from collections.abc import Callable
 
 import pytest
 
-from service.audit import LogFormatError, audit, decode_log, encode_log, redact_log
+from service.audit import LogFormatError, audit, decode_log, encode_log
 from service.store.records import Record
 from tests.audit import toy
 from tests.audit.conftest import KINDS
-from tests.audit.logs import edit, replace_at, reseal
+from tests.audit.logs import edit, redacted, replace_at, reseal
 
 
 def _first_command(log: list[Record], predicate: Callable[[Record], bool] = bool) -> int:
@@ -150,7 +150,7 @@ def test_a_command_after_the_end_is_refused(finished: list[Record]) -> None:
 def test_a_running_export_verifies_what_it_can_and_says_what_it_cannot(
     finished: list[Record],
 ) -> None:
-    running = redact_log(finished[:12], toy.RULES, viewer=1)
+    running = redacted(finished[:12], toy.RULES, viewer=1)
     report = audit(decode_log(encode_log(running)), KINDS)
     assert report.valid and not report.complete
     status = {c.check: c.status for c in report.checks}
