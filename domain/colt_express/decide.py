@@ -66,7 +66,7 @@ from domain.colt_express.events import (
     RoundEventBegan,
     SchemingEnded,
 )
-from domain.colt_express.evolve import cover_cards, evolve, hand_size
+from domain.colt_express.evolve import cover_cards, evolve, hand_size, opens_cover_fire
 from domain.colt_express.state import State
 from domain.colt_express.train import (
     adjacent,
@@ -216,36 +216,37 @@ def decide(state: State, seat: int, command: Command, seed: Seed) -> list[Event]
         raise RuleViolation("game-over", "the game has ended", "§7")
     if seat not in to_act(state):
         raise RuleViolation("not-your-turn", f"seat {seat} may not act now", "§4")
-    look = _Lookahead(state.clone(), seed)
     phase = state.phase
-    if isinstance(command, PlaceBandits) and phase == "placing":
-        _place(look, seat, command)
-    elif isinstance(command, KeepCard) and phase == "keeping":
-        _keep(look, seat, command)
-    elif isinstance(command, PlayCard) and phase == "schemin":
-        _play(look, seat, command)
-    elif isinstance(command, DrawCards) and phase == "schemin":
-        _draw(look, seat)
-    elif isinstance(command, DeclineCoverFire) and phase == "schemin" and state.cover_pending:
-        look.emit(CoverFireDeclined(seat=seat))
-    elif phase == "stealin":
-        b = state.bandit(card_parts(state.pile[state.pile_pos])[0])
-        if command not in card_options(state, b):
-            raise RuleViolation(
-                "illegal-action",
-                f"{type(command).__name__} is not a legal way to carry out this card",
-                "§4.3",
-            )
-        _resolve(look, b, command)
-        look.emit(CardResolved(index=state.pile_pos, effect=True))
-    elif phase == "event":
-        if command not in event_options(state):
-            raise RuleViolation("illegal-choice", "not a legal choice for this event", "§6")
-        _event_choice(look, command)
+    if phase == "schemin" and isinstance(command, (PlayCard, DrawCards, DeclineCoverFire)):
+        event = _scheming(state, seat, command)
+        if not _ends_scheming(state, event):
+            return [event]  # the common case needs no look-ahead copy
+        look = _Lookahead(state.clone(), seed)
+        look.emit(event)
     else:
-        raise RuleViolation(
-            "unexpected-command", f"{type(command).__name__} is not expected now", "§4"
-        )
+        look = _Lookahead(state.clone(), seed)
+        if isinstance(command, PlaceBandits) and phase == "placing":
+            _place(look, seat, command)
+        elif isinstance(command, KeepCard) and phase == "keeping":
+            _keep(look, seat, command)
+        elif phase == "stealin":
+            b = state.bandit(card_parts(state.pile[state.pile_pos])[0])
+            if command not in card_options(state, b):
+                raise RuleViolation(
+                    "illegal-action",
+                    f"{type(command).__name__} is not a legal way to carry out this card",
+                    "§4.3",
+                )
+            _resolve(look, b, command)
+            look.emit(CardResolved(index=state.pile_pos, effect=True))
+        elif phase == "event":
+            if command not in event_options(state):
+                raise RuleViolation("illegal-choice", "not a legal choice for this event", "§6")
+            _event_choice(look, command)
+        else:
+            raise RuleViolation(
+                "unexpected-command", f"{type(command).__name__} is not expected now", "§4"
+            )
     _continue(look)
     return look.events
 
@@ -285,44 +286,55 @@ def ghost_may_hide(state: State, card: str) -> bool:
     )
 
 
-def _play(look: _Lookahead, seat: int, command: PlayCard) -> None:
-    s = look.state
+def _scheming(state: State, seat: int, command: PlayCard | DrawCards | DeclineCoverFire) -> Event:
+    """The one event of a Schemin' action (§4.2, §8), read off the untouched state."""
+    if isinstance(command, PlayCard):
+        return _play(state, seat, command)
+    if state.cover_pending:
+        if isinstance(command, DeclineCoverFire):
+            return CoverFireDeclined(seat=seat)
+        raise RuleViolation("cover-fire-pending", "play a cover card or decline it", "§8")
+    if isinstance(command, DeclineCoverFire):
+        raise RuleViolation("unexpected-command", "no cover fire is open", "§8")
+    deck = state.decks[seat]
+    if not deck:
+        raise RuleViolation("deck-empty", "your deck is empty: play a card", "§4.2")
+    cards = deck[max(0, len(deck) - DRAW) :][::-1]
+    return CardsDrawn(seat=seat, count=len(cards), cards=cards)
+
+
+def _ends_scheming(state: State, event: Event) -> bool:
+    """Whether `event` is the last action of the round's last turn."""
+    if isinstance(event, CardPlayed) and opens_cover_fire(state, event):
+        return False
+    return (
+        state.turn == len(state.turn_types()) - 1 and state.turn_pos == state.actions_in_turn() - 1
+    )
+
+
+def _play(state: State, seat: int, command: PlayCard) -> CardPlayed:
     card = command.card
-    if card not in s.hands[seat] or is_bullet(card):
+    if card not in state.hands[seat] or is_bullet(card):
         raise RuleViolation(
             "card-not-in-hand", f"{card} is not an action card in your hand", "§4.2"
         )
-    if s.cover_pending:
-        fired_by = card_parts(s.pile[-1])[0]
-        if card not in cover_cards(s, seat, fired_by) or command.face_down:
+    if state.cover_pending:
+        fired_by = card_parts(state.pile[-1])[0]
+        if card not in cover_cards(state, seat, fired_by) or command.face_down:
             raise RuleViolation(
                 "illegal-cover-fire",
                 "cover fire is one face-up non-Marshal card of your other bandit",
                 "§8",
             )
-        look.emit(CardPlayed(seat=seat, card=card, face_down=False, cover_fire=True))
-        return
-    tunnel = s.turn_types()[s.turn] == "tunnel"
-    if command.face_down and not tunnel and not ghost_may_hide(s, card):
+        return CardPlayed(seat=seat, card=card, face_down=False, cover_fire=True)
+    tunnel = state.turn_types()[state.turn] == "tunnel"
+    if command.face_down and not tunnel and not ghost_may_hide(state, card):
         raise RuleViolation(
             "face-down-not-allowed",
             "cards go face down only in a tunnel or as Ghost's first card",
             "§4.2",
         )
-    look.emit(
-        CardPlayed(seat=seat, card=card, face_down=tunnel or command.face_down, cover_fire=False)
-    )
-
-
-def _draw(look: _Lookahead, seat: int) -> None:
-    s = look.state
-    if s.cover_pending:
-        raise RuleViolation("cover-fire-pending", "play a cover card or decline it", "§8")
-    deck = s.decks[seat]
-    if not deck:
-        raise RuleViolation("deck-empty", "your deck is empty: play a card", "§4.2")
-    cards = deck[max(0, len(deck) - DRAW) :][::-1]
-    look.emit(CardsDrawn(seat=seat, count=len(cards), cards=cards))
+    return CardPlayed(seat=seat, card=card, face_down=tunnel or command.face_down, cover_fire=False)
 
 
 # --- Stealin' -----------------------------------------------------------------------

@@ -187,26 +187,31 @@ def cover_cards(state: State, seat: int, fired_by: str) -> list[str]:
     ]
 
 
+def opens_cover_fire(state: State, e: CardPlayed) -> bool:
+    """Whether this card, about to be played, lets its player add a cover card (§8).
+
+    Only a face-up Fire on a normal turn of the two-player game does, and only
+    when a card of the other bandit could follow it.
+    """
+    if not state.two_player or e.face_down or e.cover_fire or e.card is None:
+        return False
+    character, action = card_parts(e.card)
+    return (
+        action == "fire"
+        and state.turn_types()[state.turn] == "normal"
+        and bool(cover_cards(state, e.seat, character))
+    )
+
+
 def _card_played(state: State, e: CardPlayed) -> None:
     assert e.card is not None, "evolve needs the unredacted event"
+    opens = opens_cover_fire(state, e)
     state.hands[e.seat].remove(e.card)
     state.pile.append(e.card)
     state.pile_down.append(e.face_down)
-    if e.cover_fire:
-        state.cover_pending = False
+    state.cover_pending = opens
+    if not opens:
         _advance_turn(state)
-        return
-    character, action = card_parts(e.card)
-    if (
-        state.two_player
-        and action == "fire"
-        and not e.face_down
-        and state.turn_types()[state.turn] == "normal"
-        and cover_cards(state, e.seat, character)
-    ):
-        state.cover_pending = True
-        return
-    _advance_turn(state)
 
 
 def _cards_drawn(state: State, e: CardsDrawn) -> None:

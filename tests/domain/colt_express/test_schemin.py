@@ -134,3 +134,21 @@ def test_at_the_end_of_schemin_the_hands_go_back_on_the_decks_and_stealin_starts
     # the first card played is resolved first: Ghost's change floor needs no choice
     assert of_type(events, CardRevealed)[0] == CardRevealed(index=0, card="ghost/change_floor")
     assert state.bandit_roof[0] and state.pile_pos == 1 and to_act(state) == [1]
+
+
+def test_the_rulebooks_schemin_example_and_the_order_of_resolution():
+    """Doc (first) plays Move, Belle Fire, Tuco draws, Cheyenne Punch; the pile keeps that order."""
+    names = ["doc", "belle", "tuco", "cheyenne"]
+    decks = {name: [f"{name}/marshal"] * 12 for name in names}
+    state = scheming(names, round_card="r24-braking", decks=decks)
+    play(state, PlayCard(card="doc/move"))
+    play(state, PlayCard(card="belle/fire"))
+    play(state, DrawCards())
+    play(state, PlayCard(card="cheyenne/punch"))
+    assert state.pile == ["doc/move", "belle/fire", "cheyenne/punch"]
+    assert state.turn == 1 and to_act(state) == [0]  # the second turn begins
+    for _ in range(3):  # the remaining three turns: everyone draws
+        for _ in range(4):
+            play(state, DrawCards())
+    assert state.phase == "stealin" and state.pile_pos == 0 and to_act(state) == [0]
+    assert public_view(state).pending_bandit == "doc"  # Doc's Move is resolved first
