@@ -22,12 +22,15 @@ from service.store.live import LiveGame
 from service.views.game_view import PrivateGame, PublicGame, private_game, public_game
 
 GameId = FromPath[Annotated[str, msgspec.Meta(description="The game's id (a UUID)")]]
-#: ``?version=N`` (N >= 1); absent means now. Not Optional: "null" must be refused, not "now".
+#: ``?version=N`` (N >= 1); absent means now. A digit string rather than an optional int,
+#: because the lenient query parser would read ``version=null`` as "now".
 AtVersion = Annotated[
-    int,
-    QueryParameter(ge=1, description="Show the game as it was at this version (default: now)"),
+    str | None,
+    QueryParameter(
+        pattern="^[1-9][0-9]{0,17}$",
+        description="Show the game as it was at this version (default: now)",
+    ),
 ]
-NOW = 0
 
 
 class CreateGame(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -82,9 +85,10 @@ def bearer(request: Request[Any, Any, Any]) -> str | None:
     return token.strip()
 
 
-def version_or_now(live: LiveGame, version: int) -> int:
-    if version == NOW:
+def version_or_now(live: LiveGame, asked: str | None) -> int:
+    if asked is None:
         return live.version
+    version = int(asked)
     if version > live.version:
         raise ServiceError(
             404, "unknown-version", f"the game is at version {live.version}",
@@ -162,7 +166,7 @@ class GamesController(Controller):
         responses=problems(404, 422),
     )
     def public(
-        self, game_id: GameId, store: Store, version: AtVersion = NOW
+        self, game_id: GameId, store: Store, version: AtVersion = None
     ) -> Response[PublicGame]:
         live = store.get(game_id)
         with live.lock:
@@ -182,7 +186,7 @@ class GamesController(Controller):
         game_id: GameId,
         request: Request[Any, Any, Any],
         store: Store,
-        version: AtVersion = NOW,
+        version: AtVersion = None,
     ) -> Response[PrivateGame]:
         live = store.get(game_id)
         with live.lock:

@@ -105,7 +105,6 @@ def _parameter_schema(schema: dict[str, Any]) -> dict[str, Any]:
     if options:
         (kept,) = [o for o in options if o.get("type") != "null"]
         schema = {**kept, **schema}
-    schema.pop("default", None)  # litestar shows sentinels such as version=0 ("now")
     return schema
 
 
