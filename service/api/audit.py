@@ -22,7 +22,7 @@ from litestar.openapi.spec import OpenAPIMediaType, OpenAPIType, Operation, Requ
 from litestar.params import FromPath, QueryParameter, RawBody
 
 from service.api.deps import Store
-from service.api.games import bearer
+from service.api.games import bearer, version_or_now
 from service.api.problems import problems
 from service.audit import (
     MEDIA_TYPE,
@@ -37,6 +37,11 @@ from service.audit import (
 from service.errors import ServiceError
 from service.views.game_view import redacted_record
 
+#: as the views' ``?version=N``: a digit string, so that ``version=null`` is refused
+ExplainVersion = Annotated[
+    str | None,
+    QueryParameter(pattern="^[1-9][0-9]{0,17}$", description="Explain the record of this version"),
+]
 LOG_DESCRIPTION = (
     "A game log as JSON Lines: one record a line, each with its hash fields "
     "(docs/fairness.md specifies the format)"
@@ -125,21 +130,16 @@ class AuditController(Controller):
         game_id: FromPath[str],
         request: Request[Any, Any, Any],
         store: Store,
-        version: Annotated[
-            int | None,
-            QueryParameter(ge=1, description="Explain the record of this version"),
-        ] = None,
+        version: ExplainVersion = None,
     ) -> GameAudit:
         live = store.get(game_id)
         token = bearer(request)
         with live.lock:
             viewer = None if token is None else store.seat_of(live, token)
             records = list(live.records)
-        if version is not None and version > len(records):
-            raise ServiceError(404, "unknown-version", f"the game is at version {len(records)}",
-                               current_version=len(records))
+            disputed = None if version is None else version_or_now(live, version)
         report = audit(records, store.kinds, redacted=False)
         explanation = None
-        if version is not None:
-            explanation = explain(records, version, store.kinds, viewer=viewer)
+        if disputed is not None:
+            explanation = explain(records, disputed, store.kinds, viewer=viewer)
         return GameAudit(report, explanation)
