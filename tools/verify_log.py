@@ -165,7 +165,9 @@ def check_chain(records: list[dict[str, Any]], redacted: bool, verdict: Verdict)
 
 def check_commitment(records: list[dict[str, Any]], verdict: Verdict) -> bytes | None:
     payload = records[0].get("payload") if records[0].get("type") == "created" else None
-    promised = payload.get("seed_commitment") if isinstance(payload, dict) else None
+    if not isinstance(payload, dict):
+        payload = {}
+    promised = payload.get("seed_commitment")
     if not isinstance(promised, str):
         verdict.fail(1, records[0]["version"], "commitment", "commitment-missing",
                      "the created record publishes no seed_commitment")

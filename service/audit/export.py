@@ -71,7 +71,12 @@ def rebuild_state(body: bytes, rules: Rules) -> Any:
     return state
 
 
-@cache
 def _typed_lines(rules: Rules) -> msgspec.json.Decoder[Any]:
-    events_only = msgspec.defstruct("EventsOf", [("events", list[rules.event_type], [])])
+    return _decoder_for(rules.event_type)
+
+
+@cache
+def _decoder_for(event_type: Any) -> msgspec.json.Decoder[Any]:
+    """A decoder of log lines that keeps only the events, typed as the kind's own."""
+    events_only = msgspec.defstruct("EventsOf", [("events", list[event_type], [])])
     return msgspec.json.Decoder(events_only)

@@ -102,10 +102,12 @@ def verify_commitment(
             break
     reveal = revealed_seed(records)
     if reveal is None:
-        status = "failed" if findings else "not-verifiable"
-        detail = findings[0].message if findings else (
-            f"commitment {promised[:12]}... published; the seed is revealed when the game ends")
-        return findings, CheckOutcome("commitment", status, detail), None
+        if findings:
+            return findings, CheckOutcome("commitment", "failed", findings[0].message), None
+        return findings, CheckOutcome(
+            "commitment", "not-verifiable",
+            f"commitment {promised[:12]}... published; the seed is revealed when the game ends",
+        ), None
     position, record, text = reveal
     seed: Seed | None = None
     if not _HEX64.fullmatch(text):
@@ -185,12 +187,11 @@ def draw_sequence(
     for outcome in outcomes(records):
         by_record.setdefault(outcome.position, []).append(outcome)
     for position, found in by_record.items():
-        numbers = [o.body.get("draw") for o in found]
         version = found[0].version
-        if not all(isinstance(n, int) and not isinstance(n, bool) for n in numbers):
+        if not all(type(o.body.get("draw")) is int for o in found):
             return Finding(position, version, "randomness", "draw-out-of-sequence",
                            "a draw number is not an integer"), next_draw
-        ordered = sorted(numbers)  # type: ignore[type-var]
+        ordered: list[int] = sorted(o.body["draw"] for o in found)
         expected = list(range(next_draw, next_draw + len(ordered)))
         fine = (ordered[0] >= next_draw and len(set(ordered)) == len(ordered) if redacted
                 else ordered == expected)

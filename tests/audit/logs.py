@@ -73,10 +73,19 @@ def replace_at(log: list[Record], index: int, record: Record) -> list[Record]:
 
 
 def play_in_store(
-    store: GameStore, kind: str, setup: Setup, chooser: random.Random, *, finish: bool = True
+    store: GameStore,
+    kind: str,
+    setup: Setup,
+    chooser: random.Random,
+    *,
+    finish: bool = True,
+    seed: Seed | None = None,
 ) -> str:
-    """Create, seat, start and (with `finish`) play a random game in `store`; its id."""
-    live = store.create(kind, setup)
+    """Create, seat, start and (with `finish`) play a random game in `store`; its id.
+
+    A `seed` is taken as a client's choice (the game then says so).
+    """
+    live = store.create(kind, setup, seed=seed)
     tokens = [store.join(live.id, f"p{seat}")[2] for seat in range(setup.seats)]
     store.start(live.id, tokens[0])
     rules = store.kinds[kind]

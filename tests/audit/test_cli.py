@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -12,7 +14,9 @@ from domain.kernel.protocol import Setup
 from domain.registry import kinds
 from service.cli import main
 from service.store.games import GameStore
+from tests.audit.conftest import SEED
 from tests.audit.logs import play_in_store
+from tests.audit.test_verify_log import TOOL
 
 
 @pytest.fixture(scope="module")
@@ -66,3 +70,23 @@ def test_audit_one_game_or_the_whole_store(
     assert main(["audit", running, "--store", url]) == 0
     assert "valid so far" in capsys.readouterr().out
     assert main(["audit", "--store", url]) == 2
+
+
+def test_a_game_on_a_clients_seed_says_so_everywhere(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    url = f"sqlite:///{tmp_path / 'games.db'}"
+    store = GameStore(url, kinds())
+    try:
+        game = play_in_store(store, "colt-express", Setup(seats=2), random.Random(4),
+                             seed=SEED)
+    finally:
+        store.close()
+    out = tmp_path / "game.jsonl"
+    assert main(["export", game, "--out", str(out), "--store", url]) == 0
+    assert main(["replay", str(out), "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["valid"] and report["seed_chosen_by_client"] is True
+    done = subprocess.run([sys.executable, str(TOOL), str(out)], capture_output=True, text=True,
+                          check=False)
+    assert done.returncode == 0 and "seed-chosen-by-client: yes" in done.stdout
