@@ -10,6 +10,9 @@ event these hold:
 * trains and stations are never negative and match the routes and stations
   on the board; the running route score matches the routes held; no ticket
   is in two places;
+* the rules visible in the log hold (`RuleWatch`): turn order and the final
+  round, Locomotive draw limits, the display's reset and refill, what a route,
+  a tunnel, a station and a ticket choice cost or require;
 * nothing hidden leaks (see `find_leaks` and `check_views_blind`): the public
   view, every private view and every event as redacted for each other seat
   and for a spectator show no other seat's hand or tickets, no pile order and
@@ -41,9 +44,22 @@ from domain.kernel.protocol import Setup
 from domain.kernel.rng import Seed
 from domain.kernel.selfplay import play_random_game
 from domain.ticket_to_ride import RULES
-from domain.ticket_to_ride.board import Board, load_board
+from domain.ticket_to_ride.board import FERRY, GRAY, TUNNEL, Board, load_board
 from domain.ticket_to_ride.commands import DrawCard, DrawTickets
-from domain.ticket_to_ride.events import GameEnded, GameStarted
+from domain.ticket_to_ride.events import (
+    CardDrawn,
+    DisplayRefilled,
+    GameEnded,
+    GameStarted,
+    Passed,
+    RouteClaimed,
+    StationBuilt,
+    TicketsChosen,
+    TicketsDrawn,
+    TicketsKept,
+    TunnelAttempted,
+    TunnelWithdrawn,
+)
 from domain.ticket_to_ride.scoring import longest_path, score_tickets, winners
 from domain.ticket_to_ride.state import FinalScore, GameState
 
@@ -73,9 +89,9 @@ class Secrets:
     ``seed`` is None once it is revealed. ``deck`` is the draw pile as card
     names (top last); ``ticket_pile`` its ticket numbers; ``tickets`` the
     tickets held or on offer by other seats or still in the pile; ``hands``
-    other seats' hands as card names; ``display`` the face-up cards (public).
-    ``public_decks`` are the full ticket decks, which the opening lists in
-    canonical order for all to see.
+    other seats' hands as card names, ``own_hand`` the viewer's (sorted);
+    ``display`` the face-up cards (public). ``public_decks`` are the full
+    ticket decks, which the opening lists in canonical order for all to see.
     """
 
     seed: str | None
@@ -83,6 +99,7 @@ class Secrets:
     ticket_pile: list[int]
     tickets: set[int]
     hands: list[list[str]]
+    own_hand: list[str]
     display: list[str | None]
     public_decks: list[set[int]] = field(default_factory=list)
 
@@ -98,6 +115,11 @@ def secrets_for(board: Board, state: GameState, viewer: int | None, seed: Seed) 
         hands=[
             [board.card_name(c) for c, n in enumerate(p.hand) for _ in range(n)] for p in others
         ],
+        own_hand=[]
+        if viewer is None
+        else sorted(
+            board.card_name(c) for c, n in enumerate(state.players[viewer].hand) for _ in range(n)
+        ),
         display=[None if c < 0 else board.card_name(c) for c in state.display],
         public_decks=[set(state.rules.long_tickets), set(state.rules.regular_tickets)],
     )
@@ -135,7 +157,8 @@ def find_leaks(payload: bytes, secrets: Secrets, board: Board, *, ticket_lists: 
     * a run of `DECK_RUN` cards of the draw pile's order (either direction)
       in any array of card names that is not in canonical colour order (the
       only long public card lists, a shuffle's input, are canonical);
-    * a run of `TICKET_RUN` of the ticket pile's order in any array;
+    * a run of `TICKET_RUN` of the ticket pile's order in any array not in
+      ascending order (the opening lists whole decks in ascending order);
     * with `ticket_lists` (events: their only arrays of numbers are ticket
       lists), any hidden ticket number in an array, except a full ticket deck
       listed in canonical order as the opening does;
@@ -156,13 +179,14 @@ def find_leaks(payload: bytes, secrets: Secrets, board: Board, *, ticket_lists: 
             ranks = [rank[x] for x in array]
             if ranks != sorted(ranks) and _runs(array, DECK_RUN) & deck_runs:
                 found.append(f"draw pile order in {array}")
-            if array != secrets.display and sorted(array) in hands:
+            mine = sorted(array) == secrets.own_hand  # the viewer's own, equal by chance
+            if array != secrets.display and not mine and sorted(array) in hands:
                 found.append(f"another seat's hand in {array}")
         maybe = [_ticket_number(x) for x in array]
         numbers = [n for n in maybe if n is not None]
         if not array or len(numbers) < len(array):
             continue
-        if _runs(numbers, TICKET_RUN) & pile_runs:
+        if numbers != sorted(numbers) and _runs(numbers, TICKET_RUN) & pile_runs:
             found.append(f"ticket pile order in {array}")
         if ticket_lists and set(numbers) not in secrets.public_decks:
             hidden = sorted(set(numbers) & secrets.tickets)
@@ -337,6 +361,157 @@ def recompute_final(board: Board, state: GameState) -> tuple[list[FinalScore], l
     return accounts, won
 
 
+# --- rules visible in the log -------------------------------------------------------------
+
+
+class RuleWatch:
+    """Rules checked from the events and the state after each, independently of the engine.
+
+    Turn order and the final round (§3, §8): every action is by the seat whose
+    turn it is, and after the turn that leaves a seat with `end_trigger` or
+    fewer trains exactly one more turn per seat is played. Card draws (§4.2):
+    a face-up Locomotive ends the draw and is never the second card; a first
+    card ends the draw otherwise only when nothing can be taken. The display
+    (§4.3, §4.4): never 3+ Locomotives while a reset could help, and no empty
+    slot at rest while a card is left to fill it. Routes (§5): cards paid and
+    points match the route, its colour and ferry Locomotives, a tunnel's extra
+    cost matches what it revealed, and double routes follow the seat count.
+    Tickets (§2, §6) and stations (§7.1): the minimum kept and the cost paid.
+    """
+
+    def __init__(self, board: Board, start: GameStarted) -> None:
+        self.board = board
+        self.turn_seat = start.first.value
+        self.second_card = False
+        self.tunnel: TunnelAttempted | None = None
+        self.final_turns: int | None = None
+        self.offered: dict[int, list[int]] = {
+            seat: list(offered or []) for seat, offered in enumerate(start.offered)
+        }
+
+    def see(self, event: Any, state: GameState, following: Any) -> None:
+        """Check `event` given the state after it and the event after it (None at the end)."""
+        rules = state.rules
+        seat = getattr(event, "seat", None)
+        if seat is not None and not isinstance(event, TicketsChosen):
+            assert seat == self.turn_seat, f"{event!r} out of turn (seat {self.turn_seat}'s)"
+        check = getattr(self, f"_{type(event).__name__}", None)
+        if check is not None:
+            check(event, state, following)
+        if isinstance(event, GameEnded):
+            if event.reason == "final-round":
+                assert self.final_turns == 0, "the game ended before everyone's final turn"
+        elif self._ends_turn(event):
+            assert self.final_turns != 0, "a turn was played after the final round"
+            if self.final_turns is not None:
+                self.final_turns -= 1
+            elif state.players[self.turn_seat].trains <= rules.end_trigger:
+                self.final_turns = state.seats
+            self.turn_seat = (self.turn_seat + 1) % state.seats
+        if self.final_turns == 0 and following is not None:
+            assert isinstance(following, DisplayRefilled | GameEnded), "no end after final round"
+        self._display(state, following)
+
+    @staticmethod
+    def _ends_turn(event: Any) -> bool:
+        if isinstance(event, CardDrawn):
+            return event.turn_over
+        return isinstance(
+            event, RouteClaimed | TunnelWithdrawn | TicketsKept | StationBuilt | Passed
+        )
+
+    def _display(self, state: GameState, following: Any) -> None:
+        loco = self.board.locomotive
+        display = state.display
+        if display.count(loco) >= state.rules.locomotive_reset > 0:
+            others = sum(1 for c in display if 0 <= c != loco)
+            others += sum(state.discard) - state.discard[loco]
+            others += sum(1 for c in state.deck if c != loco)
+            assert others < len(display) - state.rules.locomotive_reset + 1, (
+                f"display {display} kept 3+ Locomotives with {others} other cards about"
+            )
+        if -1 in display and not isinstance(following, DisplayRefilled):
+            assert not state.deck and not any(state.discard), "display left short"
+
+    def _CardDrawn(self, event: CardDrawn, state: GameState, following: Any) -> None:
+        face_up_locomotive = event.slot is not None and event.card == "locomotive"
+        if self.second_card:
+            assert not face_up_locomotive, "a face-up Locomotive taken as the second card"
+            assert event.turn_over, "a third card"
+        elif event.turn_over and not face_up_locomotive:
+            takeable = [c for c in state.display if 0 <= c != self.board.locomotive]
+            assert not takeable and not state.deck and not any(state.discard), (
+                "the draw ended after one card though another could be taken"
+            )
+        elif face_up_locomotive:
+            assert event.turn_over, "a face-up Locomotive did not end the draw"
+        self.second_card = not event.turn_over
+
+    def _TunnelAttempted(self, event: TunnelAttempted, state: GameState, following: Any) -> None:
+        assert self.board.route_kind[event.route] == TUNNEL
+        assert len(event.revealed) <= 3
+        matches = {"locomotive"} if event.colour is None else {"locomotive", event.colour}
+        assert event.extra == sum(1 for card in event.revealed if card in matches)
+        if event.extra == 0:
+            assert isinstance(following, RouteClaimed), "a free tunnel was not claimed at once"
+        self.tunnel = event
+
+    def _TunnelWithdrawn(self, event: TunnelWithdrawn, state: GameState, following: Any) -> None:
+        assert self.tunnel is not None and self.tunnel.route == event.route
+        self.tunnel = None
+
+    def _RouteClaimed(self, event: RouteClaimed, state: GameState, following: Any) -> None:
+        board, route = self.board, event.route
+        length = board.route_length[route]
+        assert event.points == board.route_points[route]
+        extra = 0
+        if board.route_kind[route] == TUNNEL:
+            assert self.tunnel is not None and self.tunnel.route == route
+            extra, self.tunnel = self.tunnel.extra, None
+        assert event.cards == length + extra, f"{event.cards} cards for {length} + {extra}"
+        assert 0 <= event.locomotives <= event.cards
+        if event.colour is None:
+            assert event.locomotives == event.cards
+        colour = board.route_colour[route]
+        if colour != GRAY and event.colour is not None:
+            assert event.colour == board.colours[colour]
+        if board.route_kind[route] == FERRY and state.rules.ferries:
+            assert event.locomotives >= board.route_locomotives[route]
+        partner = board.route_partner[route]
+        if partner >= 0:
+            other = state.route_owner[partner]
+            if state.seats < state.rules.double_routes_min_seats:
+                assert other < 0, "both tracks of a double route used in a 2-3 player game"
+            else:
+                assert other != event.seat, "one seat owns both tracks of a double route"
+
+    def _StationBuilt(self, event: StationBuilt, state: GameState, following: Any) -> None:
+        rules = state.rules
+        built = rules.stations - state.players[event.seat].stations
+        assert event.cards == rules.station_costs[built - 1]
+        if event.colour is None:
+            assert event.locomotives == event.cards
+
+    def _TicketsChosen(self, event: TicketsChosen, state: GameState, following: Any) -> None:
+        rules = state.rules
+        kept = event.kept or []
+        offered = self.offered[event.seat]
+        assert set(kept) <= set(offered) and event.count == len(kept)
+        assert len(kept) >= min(rules.setup_keep, len(offered))
+        if rules.setup_long_max >= 0:
+            assert sum(1 for t in kept if t in rules.long_tickets) <= rules.setup_long_max
+
+    def _TicketsDrawn(self, event: TicketsDrawn, state: GameState, following: Any) -> None:
+        assert 1 <= event.count <= state.rules.draw_tickets
+        self.offered[event.seat] = list(event.tickets or [])
+
+    def _TicketsKept(self, event: TicketsKept, state: GameState, following: Any) -> None:
+        kept = event.kept or []
+        offered = self.offered[event.seat]
+        assert set(kept) <= set(offered) and len(kept) + event.returned == len(offered)
+        assert len(kept) >= min(state.rules.draw_keep, len(offered)) >= 1
+
+
 # --- playing and checking one game ----------------------------------------------------------
 
 
@@ -418,10 +593,14 @@ def check_game(rules: Any, live: GameState, log: list[Any], seed: Seed, views_ev
     decoder = msgspec.json.Decoder(rules.event_type)
     board = load_board(live.rules.map)
     state: GameState | None = None
+    opening = log[0]
+    assert isinstance(opening, GameStarted)
+    watch = RuleWatch(board, opening)
     for number, event in enumerate(log):
         assert decoder.decode(_encode(event)) == event, f"{event!r} does not round-trip"
         state = rules.evolve(state, event)
         assert state is not None
+        watch.see(event, state, log[number + 1] if number + 1 < len(log) else None)
         check_cards(board, state)
         check_pieces(board, state)
         check_tickets(state)
