@@ -250,14 +250,16 @@ def check_outcomes(records: list[dict[str, Any]], seed: bytes | None, redacted: 
             if redacted and not shown:
                 hidden += 1
                 continue
-            if seed is None or not isinstance(draw, int):
+            if seed is None:
                 continue
-            if is_shuffle:
+            ok = type(draw) is int and 0 <= draw < TWO_64
+            if ok and is_shuffle:
                 ok = isinstance(outcome["before"], list) and \
                     outcome["after"] == shuffle(seed, draw, outcome["before"])
-            else:
-                ok = isinstance(outcome["bound"], int) and outcome["bound"] >= 1 and \
-                    outcome["value"] == pick(seed, draw, outcome["bound"])
+            elif ok:
+                bound = outcome["bound"]
+                ok = type(bound) is int and 1 <= bound <= TWO_64 and \
+                    outcome["value"] == pick(seed, draw, bound)
             if ok:
                 reproduced += 1
             else:
@@ -293,7 +295,7 @@ def main(argv: list[str]) -> int:
     try:
         text = sys.stdin.read() if args[0] == "-" else Path(args[0]).read_text("utf-8")
         verdict = verify(text)
-    except (OSError, ValueError, KeyError, TypeError) as error:
+    except (OSError, ValueError, KeyError, TypeError, RecursionError) as error:
         print(f"cannot read the log: {error}", file=sys.stderr)
         return 2
     valid = not verdict.problems

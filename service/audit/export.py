@@ -27,6 +27,26 @@ _encoder = msgspec.json.Encoder()
 _decoder = msgspec.json.Decoder(Record)
 
 
+#: no game nests its events this deep; deeper input is refused before any check walks it
+MAX_DEPTH = 32
+
+
+def _depth(value: Any) -> int:
+    """How deeply lists and objects nest in `value` (iteratively: input is untrusted)."""
+    deepest, stack = 0, [(value, 0)]
+    while stack:
+        item, level = stack.pop()
+        if isinstance(item, dict):
+            item = list(item.values())
+        if isinstance(item, list | tuple):
+            level += 1
+            deepest = max(deepest, level)
+            if deepest > MAX_DEPTH:
+                return deepest
+            stack.extend((child, level) for child in item)
+    return deepest
+
+
 class LogFormatError(ValueError):
     """An exported log that cannot be read: which line, and why."""
 
@@ -48,9 +68,15 @@ def decode_log(body: bytes) -> list[Record]:
         if not line.strip():
             continue
         try:
-            records.append(_decoder.decode(line))
+            record = _decoder.decode(line)
         except msgspec.DecodeError as error:
             raise LogFormatError(number, str(error)) from None
+        except RecursionError:
+            record = None
+        if record is None or _depth(record.payload) > MAX_DEPTH or \
+                _depth(record.events) > MAX_DEPTH:
+            raise LogFormatError(number, f"values nested deeper than {MAX_DEPTH} levels")
+        records.append(record)
     if not records:
         raise LogFormatError(1, "the log has no records")
     return records

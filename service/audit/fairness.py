@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
+from itertools import pairwise
 from typing import Any
 
 from domain.kernel.rng import Rng, Seed, commitment
@@ -19,6 +20,8 @@ from service.audit.report import CheckOutcome, Finding
 from service.store.records import Record
 
 _HEX64 = re.compile(r"[0-9a-f]{64}")
+#: draws are numbered and bounded by 64-bit integers (docs/fairness.md)
+_TWO_64 = 1 << 64
 
 
 class Outcome:
@@ -206,7 +209,8 @@ def draw_sequence(
 
 
 def _ranges(numbers: list[int]) -> str:
-    if numbers and numbers == list(range(numbers[0], numbers[-1] + 1)):
+    contiguous = all(b == a + 1 for a, b in pairwise(numbers))
+    if numbers and contiguous:
         return f"{numbers[0]}..{numbers[-1]}" if len(numbers) > 1 else str(numbers[0])
     return ", ".join(map(str, numbers[:8])) + (", ..." if len(numbers) > 8 else "")
 
@@ -214,8 +218,8 @@ def _ranges(numbers: list[int]) -> str:
 def _reproduce(seed: Seed, body: dict[str, Any]) -> str | None:
     """Why `body` is not what the seed gives at its draw, or None when it is."""
     draw = body["draw"]
-    if not isinstance(draw, int) or draw < 0:
-        return "the draw number is not a non-negative integer"
+    if type(draw) is not int or not 0 <= draw < _TWO_64:
+        return "the draw number is not an integer in 0..2^64-1"
     if "before" in body:
         before, after = body["before"], body["after"]
         if not isinstance(before, list | tuple) or not all(isinstance(x, str) for x in before):
@@ -229,8 +233,8 @@ def _reproduce(seed: Seed, body: dict[str, Any]) -> str | None:
                     f"(recorded {_at(after, index)}, seed gives {_at(expected, index)})")
         return None
     bound, value = body["bound"], body["value"]
-    if not isinstance(bound, int) or bound < 1:
-        return "the pick's bound is not a positive integer"
+    if type(bound) is not int or not 1 <= bound <= _TWO_64:
+        return "the pick's bound is not an integer in 1..2^64"
     expected_value = Rng(seed, draw).pick(bound).value
     if value != expected_value:
         return f"recorded pick {value} of {bound}, the seed gives {expected_value}"

@@ -187,3 +187,26 @@ def test_an_unreadable_export_names_its_line(finished: list[Record]) -> None:
 def test_an_unknown_kind_is_named_on_the_first_record(finished: list[Record]) -> None:
     first = audit(finished, {}).first_invalid
     assert first is not None and (first.code, first.position) == ("unknown-kind", 1)
+
+
+def test_outcomes_out_of_range_are_refused_not_computed(finished: list[Record]) -> None:
+    started = next(i for i, r in enumerate(finished) if r.type == "started")
+    opened = finished[started].events[0]
+    for first in ({"draw": 0, "bound": 2**70, "value": 0},  # would never stop rejecting
+                  {"draw": 2**64, "bound": 3, "value": 0}):
+        events = [dict(opened, first=first), *finished[started].events[1:]]
+        log = reseal(replace_at(finished, started, edit(finished[started], events=events)))
+        codes = {f.code for f in audit(decode_log(encode_log(log)), KINDS).findings}
+        assert "pick-mismatch" in codes or "draw-out-of-sequence" in codes
+
+
+def test_values_nested_too_deeply_are_unreadable(finished: list[Record]) -> None:
+    line = encode_log([edit(finished[0], payload={"x": [[[[[[]]]]]] * 1, "y": "[" * 10})])
+    assert decode_log(line)  # shallow: fine
+    deep: object = []
+    for _ in range(200):
+        deep = [deep]
+    with pytest.raises(LogFormatError, match="nested deeper"):
+        decode_log(encode_log([edit(finished[0], payload={"x": deep})]))
+    with pytest.raises(LogFormatError):
+        decode_log(b'{"events": [' + b"[" * 100_000 + b"]" * 100_000 + b"]}")
