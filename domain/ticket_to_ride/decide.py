@@ -208,12 +208,11 @@ def _draw_card(
         if not state.deck and not any(state.discard):
             raise _refuse("no-cards", "the draw pile and the discard pile are empty", "§4.4")
         if state.deck:  # the common case: no copy, no shuffle
-            card = state.deck[-1]
             over = second or not (
                 len(state.deck) > 1 or any(state.discard) or _takeable(state.display, loco)
             )
-            event = CardDrawn(seat, None, board.card_name(card), over)
-            return _end_turn(board, state, _Turn(board, state, seed), [event]) if over else [event]
+            if not over:
+                return [CardDrawn(seat, None, board.card_name(state.deck[-1]), False)]
         turn = _Turn(board, state, seed)
         card = turn.draw()
         over = second or not (turn.deck or any(turn.discard) or _takeable(turn.display, loco))
