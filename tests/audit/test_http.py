@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -15,6 +17,7 @@ from domain.registry import kinds
 from service.api.app import create_app
 from service.settings import Settings
 from tests.api.players import Table, open_table, play_to_end
+from tests.audit.test_verify_log import TOOL
 
 NDJSON = {"Content-Type": "application/x-ndjson"}
 
@@ -81,6 +84,7 @@ def test_unreadable_uploads_are_problems(fresh: TestClient[Any]) -> None:
         (b'{"x": 1}\n', NDJSON, 422, "unreadable-log"),
         (b"", NDJSON, 422, "unreadable-log"),
         (b"not json", NDJSON, 422, "unreadable-log"),
+        (b'{"events": [' + b"[" * 50_000 + b"]" * 50_000 + b"]}", NDJSON, 422, "unreadable-log"),
         (b"{}", {"Content-Type": "application/json"}, 415, "unsupported-media-type"),
     ]:
         answer = fresh.post("/replays", content=body, headers=headers)
@@ -109,7 +113,7 @@ def test_the_server_audits_a_game_and_explains_a_move(
 
 
 def test_a_running_game_is_exported_redacted_and_audited_as_far_as_possible(
-    fresh: TestClient[Any],
+    fresh: TestClient[Any], tmp_path: Path
 ) -> None:
     table = open_table(fresh, "ticket-to-ride", 3)
     spectator = _export(table)
@@ -121,6 +125,12 @@ def test_a_running_game_is_exported_redacted_and_audited_as_far_as_possible(
     assert report["valid"] and not report["complete"] and not report["finished"]
     status = {c["check"]: c["status"] for c in report["checks"]}
     assert status["commitment"] == "not-verifiable" and status["rules"] == "not-verifiable"
+    path = tmp_path / "running.jsonl"
+    path.write_bytes(spectator)
+    done = subprocess.run([sys.executable, str(TOOL), str(path)], capture_output=True,
+                          text=True, check=False)
+    assert done.returncode == 0, done.stdout
+    assert "commitment: not-verifiable" in done.stdout and "VALID" in done.stdout
     own = fresh.get(f"/games/{table.id}/audit", headers=table.auth(0)).json()["report"]
     assert own["valid"] and own["checks"][0]["status"] == "passed"
     assert own["final_view"] == table.public()["view"]
