@@ -17,16 +17,21 @@ from domain.kernel.protocol import Setup
 from domain.kernel.rng import Seed
 from domain.kernel.selfplay import play_random_game
 from domain.ticket_to_ride import RULES
+from domain.ticket_to_ride.board import TUNNEL
 from domain.ticket_to_ride.events import (
     CardDrawn,
     GameEnded,
     GameStarted,
+    Passed,
     RouteClaimed,
     TicketsDrawn,
+    TunnelAttempted,
+    TunnelWithdrawn,
 )
 from domain.ticket_to_ride.state import GameState
 from tests.domain.ticket_to_ride.test_properties import (
     BOARD,
+    RuleWatch,
     check_cards,
     check_game,
     check_outputs_clean,
@@ -247,3 +252,61 @@ def test_final_scores_that_differ_from_the_recomputation_are_caught() -> None:
     state.final = [wrong, *end.scores[1:]]
     with pytest.raises(AssertionError, match="final scores differ"):
         check_game(RULES, state, tampered, SEED, views_every=50)
+
+
+# --- rules from the log -------------------------------------------------------------------
+
+
+def _watch_mid_game() -> tuple[RuleWatch, GameState]:
+    _, log = _game()
+    state = _state_after(log, 1)
+    watch = RuleWatch(BOARD, log[0])
+    for number, event in enumerate(log[1:60], start=1):
+        state = RULES.evolve(state, event)
+        watch.see(event, state, log[number + 1])
+    return watch, state
+
+
+def test_a_face_up_locomotive_as_second_card_is_caught() -> None:
+    watch, state = _watch_mid_game()
+    watch.second_card = True
+    event = CardDrawn(seat=watch.turn_seat, slot=0, card="locomotive", turn_over=True)
+    with pytest.raises(AssertionError, match="second card"):
+        watch.see(event, state, None)
+
+
+def test_an_action_out_of_turn_is_caught() -> None:
+    watch, state = _watch_mid_game()
+    event = Passed(seat=(watch.turn_seat + 1) % SETUP.seats)
+    with pytest.raises(AssertionError, match="out of turn"):
+        watch.see(event, state, None)
+
+
+def test_a_route_scored_wrongly_is_caught() -> None:
+    watch, state = _watch_mid_game()
+    route = next(r for r in range(len(BOARD.route_length)) if BOARD.route_kind[r] == 0)
+    length = BOARD.route_length[route]
+    right = RouteClaimed(watch.turn_seat, route, None, length, length, BOARD.route_points[route])
+    wrong = msgspec.structs.replace(right, points=right.points + 1)
+    with pytest.raises(AssertionError):
+        watch.see(wrong, state, None)
+    short = msgspec.structs.replace(right, cards=length - 1, locomotives=length - 1)
+    with pytest.raises(AssertionError, match="cards for"):
+        watch.see(short, state, None)
+
+
+def test_a_turn_after_the_final_round_is_caught() -> None:
+    watch, state = _watch_mid_game()
+    watch.final_turns = 0
+    with pytest.raises(AssertionError, match="after the final round"):
+        watch.see(Passed(seat=watch.turn_seat), state, None)
+
+
+def test_a_tunnel_charging_the_wrong_extra_is_caught() -> None:
+    watch, state = _watch_mid_game()
+    tunnel = next(r for r in range(len(BOARD.route_kind)) if BOARD.route_kind[r] == TUNNEL)
+    revealed = ["red", "locomotive", "blue"]
+    fair = TunnelAttempted(watch.turn_seat, tunnel, "red", 0, revealed, 2)
+    watch.see(fair, state, TunnelWithdrawn(watch.turn_seat, tunnel))
+    with pytest.raises(AssertionError):
+        watch.see(msgspec.structs.replace(fair, extra=1), state, None)
