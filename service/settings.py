@@ -11,6 +11,12 @@ Read from the environment, optionally from a JSON settings file named by
   knows every shuffle. Such games say ``seed_chosen_by_client: true``.
 * ``ROUNDHOUSE_CACHE_SIZE`` (``cache_size``): live games kept in memory (default 10000).
 * ``ROUNDHOUSE_POOL_SIZE`` (``pool_size``): PostgreSQL connections per process (default 5).
+* ``ROUNDHOUSE_REDIS_URL`` (``redis_url``), e.g. ``redis://127.0.0.1:6379/0``: publish every
+  append and keep public read models in Redis (see docs/live-updates.md); default none.
+* ``ROUNDHOUSE_REDIS_PREFIX`` (``redis_prefix``): Redis key and channel prefix (default
+  ``roundhouse``), so several deployments can share one Redis.
+* ``ROUNDHOUSE_HEARTBEAT_SECONDS`` / ``ROUNDHOUSE_STREAM_SECONDS``: an event stream's
+  heartbeat interval (default 15) and longest life before the client reconnects (default 3600).
 """
 
 from __future__ import annotations
@@ -30,6 +36,10 @@ class Settings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     allow_client_seed: bool = False
     cache_size: int = 10_000
     pool_size: int = 5
+    redis_url: str | None = None
+    redis_prefix: str = "roundhouse"
+    heartbeat_seconds: float = 15.0
+    stream_seconds: float = 3600.0
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> Settings:

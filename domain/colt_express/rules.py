@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.colt_express import picture
 from domain.colt_express.commands import (
     Command,
     DeclineCoverFire,
@@ -123,6 +124,9 @@ class ColtExpressRules:
 
     def redact(self, event: Event, viewer: int | None) -> Event:
         return redact(event, viewer)
+
+    def board_svg(self, state: State) -> str:
+        return picture.board_svg(state)
 
 
 def legal_commands(state: State, seat: int) -> list[Command]:

@@ -12,6 +12,7 @@ rule of any game. The shape follows DESIGN.md:
 * ``legal_moves(state, seat)``: each entry has a ``command`` the game would
   accept as it is.
 * ``public_view``, ``private_view``, ``redact``: what each audience may see.
+* ``board_svg(state)``: the board as a picture (presentation, public only).
 
 Randomness enters only through `Rng` built from the seed at the draw count the
 state keeps; every outcome is recorded in the events.
@@ -141,4 +142,8 @@ class GameRules(Protocol[S, C, E]):
 
     def redact(self, event: E, viewer: int | None) -> E:
         """The event as `viewer` (a seat, or None for a spectator) may see it."""
+        ...
+
+    def board_svg(self, state: S) -> str:
+        """A picture of the board as an SVG document, drawn from public information only."""
         ...

@@ -17,7 +17,7 @@ from domain.kernel.protocol import (
 from domain.kernel.rng import Seed
 from domain.ticket_to_ride import decide as deciding
 from domain.ticket_to_ride import evolve as evolving
-from domain.ticket_to_ride import moves, opening, views
+from domain.ticket_to_ride import moves, opening, picture, views
 from domain.ticket_to_ride.board import load_board, map_ids
 from domain.ticket_to_ride.commands import Command
 from domain.ticket_to_ride.events import Event
@@ -116,6 +116,9 @@ class TicketToRideRules:
 
     def redact(self, event: Event, viewer: int | None) -> Event:
         return views.redact(event, viewer)
+
+    def board_svg(self, state: GameState) -> str:
+        return picture.board_svg(state)
 
 
 RULES = TicketToRideRules()

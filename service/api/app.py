@@ -16,6 +16,7 @@ from litestar.di import Provide
 from domain.kernel.protocol import GameRules
 from domain.registry import kinds as registered_kinds
 from service.api.audit import AuditController
+from service.api.board import BoardController
 from service.api.commands import CommandsController
 from service.api.events import EventsController
 from service.api.games import GamesController
@@ -23,6 +24,7 @@ from service.api.health import HealthController
 from service.api.kinds import KindsController
 from service.api.openapi import openapi_config
 from service.api.problems import EXCEPTION_HANDLERS
+from service.api.stream import LiveUpdates
 from service.settings import Settings
 from service.store.games import GameStore
 
@@ -33,6 +35,7 @@ CONTROLLERS: list[Any] = [
     EventsController,
     HealthController,
     AuditController,
+    BoardController,
 ]
 
 
@@ -61,6 +64,7 @@ def create_app(
         exception_handlers=EXCEPTION_HANDLERS,
         openapi_config=openapi_config(the_store),
         on_shutdown=[the_store.close],
+        plugins=[LiveUpdates(settings, the_store)],
     )
     app.state.store = the_store
     app.state.settings = settings

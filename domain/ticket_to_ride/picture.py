@@ -1,0 +1,236 @@
+"""The board as an SVG picture, drawn from the public view only.
+
+Cities sit where the map file puts them (latitude and longitude, projected
+equirectangularly with the map's mean latitude, which is close enough for a
+continent-sized map). Each route is drawn as its row of train cars between its
+two cities: in the route's colour while free (tunnels with a dashed outline,
+ferries with a dot on each car that needs a Locomotive), and in the owner's
+colour with a dark outline once claimed. Stations are small houses in their
+owner's colour. A side panel shows the turn, the face-up cards, pile sizes
+and each seat's score and pieces, and the result once the game has ended.
+
+Everything is read from `views.public_view`, so the picture can show nothing a
+spectator may not see. Elements carry ``data-*`` attributes (route number,
+owner, city id) so programs can read the picture too.
+"""
+
+from __future__ import annotations
+
+import math
+from xml.sax.saxutils import escape, quoteattr
+
+from domain.ticket_to_ride.board import FERRY, GRAY, TUNNEL, Board, load_board
+from domain.ticket_to_ride.state import GameState
+from domain.ticket_to_ride.views import PublicView, public_view
+
+WIDTH, HEIGHT = 1280, 700
+MAP_WIDTH = 960
+MARGIN = 40
+CAR_WIDTH = 7.0
+CAR_GAP = 2.0
+CITY_RADIUS = 6.0
+
+#: fill colours of the card colours (and gray routes)
+CARD_FILL = {
+    "purple": "#9b59b6",
+    "blue": "#2f6fd6",
+    "orange": "#f28c1b",
+    "white": "#f7f7f2",
+    "green": "#2e9e55",
+    "yellow": "#f4d03f",
+    "black": "#2b2b2b",
+    "red": "#d63a3a",
+    "locomotive": "url(#rainbow)",
+    "gray": "#b9b9b9",
+}
+#: the seats' colours, as on the pieces of the box
+SEAT_FILL = ("#c0392b", "#1f5fbf", "#1e8449", "#d4ac0d", "#4a235a", "#117a8b")
+
+
+def board_svg(state: GameState) -> str:
+    """The board now, as an SVG document (public information only)."""
+    board = load_board(state.rules.map)
+    view = public_view(board, state)
+    place = _projection(board)
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
+        f'viewBox="0 0 {WIDTH} {HEIGHT}" font-family="DejaVu Sans, Arial, sans-serif" '
+        f'data-kind="ticket-to-ride" data-map="{board.id}">',
+        f"<title>{escape(board.title)}: turn {view.turn}</title>",
+        '<defs><linearGradient id="rainbow" x1="0" x2="1" y1="0" y2="0">'
+        + "".join(
+            f'<stop offset="{i / 5:.1f}" stop-color="{CARD_FILL[c]}"/>'
+            for i, c in enumerate(("red", "orange", "yellow", "green", "blue", "purple"))
+        )
+        + "</linearGradient></defs>",
+        f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#f3ead3"/>',
+        f'<rect x="{MAP_WIDTH}" width="{WIDTH - MAP_WIDTH}" height="{HEIGHT}" fill="#e6dcc0"/>',
+    ]
+    parts += _routes(board, view, place)
+    parts += _cities(board, view, place)
+    parts += _panel(board, view)
+    parts.append("</svg>")
+    return "\n".join(parts)
+
+
+Point = tuple[float, float]
+
+
+def _projection(board: Board) -> list[Point]:
+    """Each city's position on the picture, the map fitted into the map area."""
+    cities = board.raw["cities"]
+    mean_lat = math.radians(sum(c[2] for c in cities) / len(cities))
+    xs = [c[3] * math.cos(mean_lat) for c in cities]
+    ys = [-c[2] for c in cities]
+    scale = min(
+        (MAP_WIDTH - 2 * MARGIN) / (max(xs) - min(xs)),
+        (HEIGHT - 2 * MARGIN) / (max(ys) - min(ys)),
+    )
+    return [
+        (MARGIN + (x - min(xs)) * scale, MARGIN + (y - min(ys)) * scale)
+        for x, y in zip(xs, ys, strict=True)
+    ]
+
+
+def _car(centre: Point, along: Point, across: Point, length: float, breadth: float) -> str:
+    """The polygon points of one car centred on `centre`."""
+    (cx, cy), (ux, uy), (vx, vy) = centre, along, across
+    hl, hw = length / 2, breadth / 2
+    corners = [(-hl, -hw), (hl, -hw), (hl, hw), (-hl, hw)]
+    return " ".join(f"{cx + a * ux + b * vx:.1f},{cy + a * uy + b * vy:.1f}" for a, b in corners)
+
+
+def _routes(board: Board, view: PublicView, place: list[Point]) -> list[str]:
+    parts = ['<g class="routes">']
+    for route in range(len(board.route_a)):
+        (ax, ay), (bx, by) = place[board.route_a[route]], place[board.route_b[route]]
+        distance = math.hypot(bx - ax, by - ay) or 1.0
+        along = ((bx - ax) / distance, (by - ay) / distance)
+        across = (-along[1], along[0])
+        partner = board.route_partner[route]
+        shift = 0.0 if partner < 0 else (CAR_WIDTH * 0.7 if route < partner else -CAR_WIDTH * 0.7)
+        usable = max(distance - 2 * (CITY_RADIUS + 2), 1.0)
+        length = board.route_length[route]
+        car = max(usable / length - CAR_GAP, 2.0)
+        owner = view.route_owner[route]
+        colour = "gray" if board.route_colour[route] == GRAY else (
+            board.colours[board.route_colour[route]]
+        )
+        kind = board.route_kind[route]
+        if owner is None:  # free: pale, so that the claimed routes stand out
+            fill, stroke, width = CARD_FILL.get(colour, "#b9b9b9"), "#666666", "0.6"
+            look = ' fill-opacity="0.45"'
+        else:
+            fill, stroke, width = SEAT_FILL[owner % len(SEAT_FILL)], "#000000", "2"
+            look = ""
+        dash = ' stroke-dasharray="2,1.5"' if kind == TUNNEL and owner is None else ""
+        state = "claimed" if owner is not None else "free"
+        a, b = board.city_names[board.route_a[route]], board.city_names[board.route_b[route]]
+        name = f"{a} to {b}"
+        parts.append(
+            f'<g class="route {state}" data-route="{route}" data-colour="{colour}" '
+            f'data-length="{length}"'
+            + ("" if owner is None else f' data-owner="{owner}"')
+            + f"><title>{escape(name)} ({length}, {colour}"
+            + ("" if owner is None else f", seat {owner}")
+            + ")</title>"
+        )
+        step = usable / length
+        for i in range(length):
+            offset = -usable / 2 + step * (i + 0.5)
+            centre = (
+                (ax + bx) / 2 + offset * along[0] + shift * across[0],
+                (ay + by) / 2 + offset * along[1] + shift * across[1],
+            )
+            breadth = CAR_WIDTH if owner is None else CAR_WIDTH + 2
+            parts.append(
+                f'<polygon points="{_car(centre, along, across, car, breadth)}" fill="{fill}" '
+                f'stroke="{stroke}" stroke-width="{width}"{look}{dash}/>'
+            )
+            if kind == FERRY and i < board.route_locomotives[route] and owner is None:
+                parts.append(
+                    f'<circle cx="{centre[0]:.1f}" cy="{centre[1]:.1f}" r="1.8" fill="#222"/>'
+                )
+        parts.append("</g>")
+    parts.append("</g>")
+    return parts
+
+
+def _cities(board: Board, view: PublicView, place: list[Point]) -> list[str]:
+    parts = ['<g class="cities">']
+    for city, (x, y) in enumerate(place):
+        owner = view.station_owner[city]
+        parts.append(
+            f'<g class="city" data-city={quoteattr(board.city_ids[city])}>'
+            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{CITY_RADIUS}" fill="#fffaf0" '
+            f'stroke="#5b3a1a" stroke-width="1.5"/>'
+            f'<text x="{x:.1f}" y="{y - CITY_RADIUS - 3:.1f}" font-size="10" '
+            f'text-anchor="middle" fill="#2b1d0e" stroke="#f3ead3" stroke-width="2.5" '
+            f'paint-order="stroke">{escape(board.city_names[city])}</text>'
+        )
+        if owner is not None:
+            sx, sy = x + CITY_RADIUS + 1, y + 1
+            house = (
+                f"{sx:.1f},{sy + 7:.1f} {sx:.1f},{sy + 2:.1f} {sx + 4:.1f},{sy - 2:.1f} "
+                f"{sx + 8:.1f},{sy + 2:.1f} {sx + 8:.1f},{sy + 7:.1f}"
+            )
+            parts.append(
+                f'<polygon class="station" data-owner="{owner}" points="{house}" '
+                f'fill="{SEAT_FILL[owner % len(SEAT_FILL)]}" stroke="#111" stroke-width="1"/>'
+            )
+        parts.append("</g>")
+    parts.append("</g>")
+    return parts
+
+
+def _text(x: float, y: float, text: str, size: int = 13, weight: str = "normal") -> str:
+    return (
+        f'<text x="{x:.0f}" y="{y:.0f}" font-size="{size}" font-weight="{weight}" '
+        f'fill="#2b1d0e">{escape(text)}</text>'
+    )
+
+
+def _panel(board: Board, view: PublicView) -> list[str]:
+    x = MAP_WIDTH + 20
+    y = 40
+    acting = ", ".join(f"seat {s}" for s in view.to_act) or "nobody"
+    parts = [
+        '<g class="panel">',
+        _text(x, y, board.title, 20, "bold"),
+        _text(x, y + 24, f"Variant: {view.variant}"),
+        _text(x, y + 44, f"Turn {view.turn} · to act: {acting}"),
+        _text(x, y + 64, f"Waiting for: {view.pending or 'a move'}"
+              if view.status == "active" else "The game has ended"),
+        _text(x, y + 96, "Face-up cards", 14, "bold"),
+    ]
+    for slot, card in enumerate(view.display):
+        fill = "none" if card is None else CARD_FILL.get(card, "#ccc")
+        parts.append(
+            f'<rect class="face-up" data-card="{card or ""}" x="{x + slot * 46}" y="{y + 106}" '
+            f'width="38" height="56" rx="4" fill="{fill}" stroke="#333"/>'
+        )
+    parts += [
+        _text(x, y + 186, f"Draw pile {view.draw_pile} · discards {view.discard_pile}"),
+        _text(x, y + 206, f"Tickets left {view.ticket_pile}"),
+        _text(x, y + 240, "Seats", 14, "bold"),
+    ]
+    y += 262
+    for seat in view.seats:
+        fill = SEAT_FILL[seat.seat % len(SEAT_FILL)]
+        parts += [
+            f'<g class="seat" data-seat="{seat.seat}" data-score="{seat.score}">',
+            f'<rect x="{x}" y="{y - 12}" width="14" height="14" fill="{fill}" stroke="#111"/>',
+            _text(x + 22, y, f"Seat {seat.seat}: {seat.score} points", 14, "bold"),
+            _text(x + 22, y + 18, f"{seat.trains} trains · {seat.stations} stations", 12),
+            _text(x + 22, y + 34, f"{seat.cards} cards · {seat.tickets} tickets"
+                  + (" · choosing tickets" if seat.choosing_tickets else ""), 12),
+            "</g>",
+        ]
+        y += 56
+    if view.result is not None:
+        winners = ", ".join(f"seat {s}" for s in view.result.winners)
+        parts.append(_text(x, y + 10, f"Final scores: {', '.join(map(str, view.result.scores))}",
+                           14, "bold"))
+        parts.append(_text(x, y + 30, f"Won by {winners}", 14, "bold"))
+    parts.append("</g>")
+    return parts

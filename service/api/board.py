@@ -1,0 +1,63 @@
+"""`GET /games/{id}/board.svg`: a picture of the board, now or at ``?version=N``.
+
+The picture is the game's own presentation (`GameRules.board_svg`), drawn only
+from public information, so anyone may ask for it. A game still in the lobby
+has no board yet (409 `game-not-started`); a kind that draws no picture answers
+404 `no-board-picture`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from litestar import Controller, Response, get
+from litestar.openapi.spec import OpenAPIMediaType, OpenAPIResponse, OpenAPIType, Operation, Schema
+
+from service.api.deps import Store
+from service.api.games import AtVersion, GameId, etag, version_or_now
+from service.api.problems import problems
+from service.errors import ServiceError
+
+SVG = "image/svg+xml"
+
+
+@dataclass
+class BoardOperation(Operation):
+    """The 200 response is an SVG document, which litestar cannot describe from `bytes`."""
+
+    def __post_init__(self) -> None:
+        self.responses = {
+            **(self.responses or {}),
+            "200": OpenAPIResponse(
+                description="The board as an SVG image (public information only); "
+                "ETag is the version shown",
+                content={SVG: OpenAPIMediaType(schema=Schema(type=OpenAPIType.STRING))},
+            ),
+        }
+
+
+class BoardController(Controller):
+    path = "/games/{game_id:str}/board.svg"
+    tags = ["games"]
+
+    @get(
+        sync_to_thread=False,
+        media_type=SVG,
+        summary="A picture of the board (public information only), now or at ?version=N",
+        responses=problems(404, 409, 422),
+        operation_class=BoardOperation,
+    )
+    def board(self, game_id: GameId, store: Store, version: AtVersion = None) -> Response[bytes]:
+        live = store.get(game_id)
+        with live.lock:
+            at = version_or_now(live, version)
+            state = live.state_at(at)
+            draw = getattr(live.rules, "board_svg", None)
+            if state is None:
+                raise ServiceError(409, "game-not-started",
+                                   "the board is dealt when the game starts")
+            if draw is None:
+                raise ServiceError(404, "no-board-picture",
+                                   f"the kind {live.kind!r} draws no board picture")
+            picture: str = draw(state)
+        return Response(picture.encode(), media_type=SVG, headers=etag(at))

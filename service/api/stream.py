@@ -1,0 +1,225 @@
+"""Live updates: `GET /games/{id}/stream` and its wiring (`LiveUpdates`, one app plugin).
+
+The stream is Server-Sent Events of the same records as ``GET /games/{id}/events``,
+redacted for the caller (a seat's bearer token, or a spectator without one). It
+starts after ``?after=N`` or, when a client reconnects, after its
+``Last-Event-ID`` (an event's id is its record's version; the header wins over
+the query). Then it stays open and sends each record as it is appended::
+
+    id: 7
+    event: record
+    data: {"game_id": "...", "version": 7, "type": "command", ...}
+
+Bounded by design: a comment line (``: heartbeat``) every ``heartbeat_seconds``
+keeps proxies from closing an idle stream and lets the client notice a dead
+one; the stream ends after the record that finishes the game, and in any case
+after ``stream_seconds`` (the client reconnects with ``Last-Event-ID``).
+
+Records are always read from the store, redacted for this stream's viewer, at
+the moment they are sent: the live feed only says "game G moved on". Once a game
+has finished every record is sent as stored (everything is public then).
+
+`LiveUpdates` registers the route, the in-process `LiveFeed` (dependency
+``feed``), the store listener that announces appends, and — with a Redis URL in
+the settings — the `RedisRelay` that publishes appends to every API process and
+answers ``GET /games/{id}`` from the read model when it is fresh.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from typing import Annotated, Any
+
+import msgspec
+from litestar import Controller, Request, Response, get
+from litestar.config.app import AppConfig
+from litestar.di import NamedDependency, Provide
+from litestar.openapi.spec import OpenAPIMediaType, OpenAPIResponse, OpenAPIType, Operation, Schema
+from litestar.params import FromPath, HeaderParameter, QueryParameter
+from litestar.plugins import InitPlugin
+from litestar.response import ServerSentEvent, ServerSentEventMessage
+
+from service.api.deps import Config, Store
+from service.api.games import bearer, etag
+from service.api.problems import problems
+from service.settings import Settings
+from service.store.games import GameStore
+from service.store.records import Record
+from service.views.game_view import redacted_record
+from service.views.live import LiveFeed
+from service.views.read_model import RedisRelay
+
+EVENT_STREAM = "text/event-stream"
+#: records sent per read of the store (the game's lock is held while they are redacted)
+BATCH = 200
+
+Feed = NamedDependency[LiveFeed]
+
+STREAM_DESCRIPTION = (
+    "Server-Sent Events: one event per record (`id` = the record's version, `event: "
+    "record`, `data` = the record as in GET /games/{id}/events, redacted for the caller), "
+    "first those after `?after=N` or `Last-Event-ID`, then each new one as it is appended. "
+    "Comment lines (`: heartbeat`) keep it alive; it ends after the record that finishes "
+    "the game, or after the server's stream lifetime (reconnect with Last-Event-ID)."
+)
+
+
+@dataclass
+class StreamOperation(Operation):
+    """The stream's 200 response: an event stream, which litestar cannot describe by itself."""
+
+    def __post_init__(self) -> None:
+        self.responses = {
+            **(self.responses or {}),
+            "200": OpenAPIResponse(
+                description=STREAM_DESCRIPTION,
+                content={EVENT_STREAM: OpenAPIMediaType(schema=Schema(type=OpenAPIType.STRING))},
+            ),
+        }
+
+
+class StreamController(Controller):
+    path = "/games/{game_id:str}/stream"
+    tags = ["play"]
+
+    @get(
+        sync_to_thread=False,
+        media_type=EVENT_STREAM,
+        summary="The log as Server-Sent Events, then live; redacted for the caller",
+        description=STREAM_DESCRIPTION,
+        responses=problems(401, 404, 422),
+        security=[{}, {"bearer": []}],
+        operation_class=StreamOperation,
+    )
+    def stream(
+        self,
+        game_id: FromPath[str],
+        request: Request[Any, Any, Any],
+        store: Store,
+        feed: Feed,
+        settings: Config,
+        after: Annotated[int, QueryParameter(ge=0, description="Records after this version")] = 0,
+        last_event_id: Annotated[
+            str | None,
+            HeaderParameter(
+                name="Last-Event-ID",
+                pattern="^[0-9]{1,18}$",
+                description="Resume after this version (sent by EventSource on reconnect)",
+            ),
+        ] = None,
+    ) -> ServerSentEvent:
+        live = store.get(game_id)
+        token = bearer(request)
+        with live.lock:
+            viewer = None if token is None else store.seat_of(live, token)
+        cursor = after if last_event_id is None else int(last_event_id)
+        return ServerSentEvent(_records(store, feed, settings, live.id, viewer, cursor))
+
+
+async def _records(
+    store: GameStore,
+    feed: LiveFeed,
+    settings: Settings,
+    game_id: str,
+    viewer: int | None,
+    cursor: int,
+) -> AsyncIterator[ServerSentEventMessage]:
+    """The stream's messages: records after `cursor`, then live ones, with heartbeats."""
+    loop = asyncio.get_running_loop()
+    ends = loop.time() + settings.stream_seconds
+    # subscribe before the first read, so an append between the two is not missed
+    with feed.subscribe(game_id) as subscription:
+        yield ServerSentEventMessage(data=None, comment=f"game {game_id} after {cursor}")
+        while not feed.closed:
+            records, caught_up, finished = _read(store, game_id, viewer, cursor)
+            for record in records:
+                yield ServerSentEventMessage(
+                    data=msgspec.json.encode(record).decode(), id=record.version, event="record"
+                )
+                cursor = record.version
+            if finished:
+                return
+            if not caught_up:
+                continue
+            left = ends - loop.time()
+            if left <= 0:
+                return
+            if not await subscription.wait(min(settings.heartbeat_seconds, left)):
+                yield ServerSentEventMessage(data=None, comment="heartbeat")
+
+
+def _read(
+    store: GameStore, game_id: str, viewer: int | None, cursor: int
+) -> tuple[list[Record], bool, bool]:
+    """``(records after cursor, caught up, finished and all sent)`` from the store now."""
+    live = store.get(game_id)
+    with live.lock:
+        chosen = live.records[cursor : cursor + BATCH]
+        records = [redacted_record(live, r, viewer) for r in chosen]
+        caught_up = cursor + len(records) >= live.version
+        return records, caught_up, caught_up and live.status == "finished"
+
+
+class LiveUpdates(InitPlugin):
+    """The stream route, the live feed and (with Redis configured) the relay, for one app."""
+
+    def __init__(self, settings: Settings, store: GameStore) -> None:
+        self.store = store
+        self.feed = LiveFeed()
+        self.relay = (
+            None
+            if settings.redis_url is None
+            else RedisRelay(settings.redis_url, settings.redis_prefix, store, self.feed)
+        )
+
+    def on_app_init(self, app_config: AppConfig) -> AppConfig:
+        app_config.route_handlers.append(StreamController)
+        app_config.dependencies["feed"] = Provide(
+            lambda: self.feed, sync_to_thread=False, use_cache=True
+        )
+        app_config.on_startup.append(self._start)
+        app_config.on_shutdown.insert(0, self._stop)
+        if self.relay is not None:
+            if app_config.before_request is not None:
+                raise RuntimeError("LiveUpdates answers from the read model in before_request")
+            app_config.before_request = self._from_read_model
+        return app_config
+
+    def _appended(self, game_id: str, record: Record) -> None:
+        self.feed.announce(game_id, record.version)
+        if self.relay is not None:
+            self.relay.appended(game_id)
+
+    async def _start(self) -> None:
+        self.feed.bind(asyncio.get_running_loop())
+        self.store.listeners.append(self._appended)
+        if self.relay is not None:
+            await self.relay.start()
+
+    async def _stop(self) -> None:
+        if self._appended in self.store.listeners:
+            self.store.listeners.remove(self._appended)
+        self.feed.close()
+        if self.relay is not None:
+            await self.relay.stop()
+
+    async def _from_read_model(self, request: Request[Any, Any, Any]) -> Response[bytes] | None:
+        """``GET /games/{id}`` (now) from the Redis read model, when it is fresh."""
+        if (
+            request.method != "GET"
+            or request.scope.get("path_template") != "/games/{game_id}"
+            or "version" in request.query_params
+        ):
+            return None
+        assert self.relay is not None
+        found = await self.relay.fresh_view(request.path_params["game_id"])
+        if found is None:
+            return None
+        version, view = found
+        return Response(
+            view,
+            media_type="application/json",
+            headers={**etag(version), "X-Served-From": "read-model"},
+        )

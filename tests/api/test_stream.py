@@ -1,0 +1,237 @@
+"""`GET /games/{id}/stream`: Server-Sent Events of the log, live, redacted per viewer.
+
+Live behaviour is tested over a real uvicorn server on 127.0.0.1 with httpx
+streaming (the test client buffers whole responses); finished games and
+refusals through the test client.
+"""
+
+from __future__ import annotations
+
+import queue
+import random
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import msgspec
+import uvicorn
+from litestar import Litestar
+from litestar.testing import TestClient
+
+from service.api.app import create_app
+from service.settings import Settings
+from tests.api.players import Table, open_table, play_to_end, test_kinds
+
+FAST = {"heartbeat_seconds": 0.2}
+
+
+@contextmanager
+def served(app: Litestar) -> Iterator[str]:
+    """`app` served by uvicorn in a thread on a free local port; yields its base URL."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(app, port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not server.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.02)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+
+
+@dataclass
+class Message:
+    """One Server-Sent Event (or a comment, with `comment` set)."""
+
+    id: str | None = None
+    event: str | None = None
+    data: str | None = None
+    comment: str | None = None
+
+    def record(self) -> dict[str, Any]:
+        assert self.event == "record" and self.data is not None, self
+        body: dict[str, Any] = msgspec.json.decode(self.data)
+        assert self.id == str(body["version"])
+        return body
+
+
+def parse(lines: Iterator[str]) -> Iterator[Message]:
+    """Messages from the lines of an event stream (the SSE wire format)."""
+    message = Message()
+    for line in lines:
+        if line == "":
+            yield message
+            message = Message()
+        elif line.startswith(":"):
+            message.comment = line[1:].strip()
+        else:
+            name, _, value = line.partition(": ")
+            setattr(message, name, value if name != "data" else (message.data or "") + value)
+
+
+@dataclass
+class Listener:
+    """A stream read in a thread; messages arrive on `messages`, None when it ends."""
+
+    base: str
+    path: str
+    headers: dict[str, str] = field(default_factory=dict)
+    messages: queue.Queue[Message | None] = field(default_factory=queue.Queue)
+    status: int = 0
+
+    def start(self) -> Listener:
+        opened = threading.Event()
+
+        def run() -> None:
+            with httpx.stream("GET", self.base + self.path, headers=self.headers,
+                              timeout=10) as response:
+                self.status = response.status_code
+                assert response.headers["content-type"].startswith("text/event-stream")
+                opened.set()
+                for message in parse(response.iter_lines()):
+                    self.messages.put(message)
+            self.messages.put(None)
+
+        threading.Thread(target=run, daemon=True).start()
+        assert opened.wait(5), "the stream did not open"
+        return self
+
+    def records_until(self, version: int, timeout: float = 5) -> tuple[list[dict[str, Any]], int]:
+        """Records up to `version` (and how many heartbeats came meanwhile)."""
+        records: list[dict[str, Any]] = []
+        heartbeats = 0
+        deadline = time.monotonic() + timeout
+        while not records or records[-1]["version"] < version:
+            message = self.messages.get(timeout=max(deadline - time.monotonic(), 0.01))
+            assert message is not None, f"the stream ended before version {version}"
+            if message.comment == "heartbeat":
+                heartbeats += 1
+            elif message.comment is None:
+                records.append(message.record())
+        return records, heartbeats
+
+    def ended(self, timeout: float = 5) -> list[Message]:
+        """What came until the stream ended by itself."""
+        rest: list[Message] = []
+        deadline = time.monotonic() + timeout
+        while (message := self.messages.get(timeout=max(deadline - time.monotonic(), 0.01))):
+            rest.append(message)
+        return rest
+
+
+def play(table: Table, moves: int, chooser: random.Random) -> int:
+    """`moves` random legal commands; the version after them."""
+    version = 0
+    for _ in range(moves):
+        seat = chooser.choice(table.public()["to_act"])
+        me = table.me(seat)
+        answer = table.command(seat, chooser.choice(me["legal_moves"])["command"])
+        assert answer.status_code == 200, answer.text
+        version = answer.json()["version"]
+    return version
+
+
+def test_streams_follow_another_client_playing(tmp_path: Path) -> None:
+    settings = Settings(store=f"sqlite:///{tmp_path / 'live.db'}", **FAST)
+    with served(create_app(settings, kinds=test_kinds())) as base, httpx.Client(
+        base_url=base, timeout=10
+    ) as http:
+        table = open_table(http, "toy-draw", 2)  # type: ignore[arg-type]
+        opened = table.public()["version"]
+        seat0 = Listener(base, f"/games/{table.id}/stream", table.auth(0)).start()
+        spectator = Listener(base, f"/games/{table.id}/stream").start()
+        for listener in (seat0, spectator):
+            assert listener.status == 200
+            assert [r["version"] for r in listener.records_until(opened)[0]] == list(
+                range(1, opened + 1)
+            )
+
+        time.sleep(0.5)  # idle: heartbeats only
+        chooser = random.Random(7)
+        version = play(table, 3, chooser)
+        mine, heartbeats = seat0.records_until(version)
+        theirs, _ = spectator.records_until(version)
+        assert heartbeats >= 1
+        assert [r["version"] for r in mine] == list(range(opened + 1, version + 1))
+        # the same records as the events feed, redacted for each viewer
+        assert mine == table.events(0, after=opened)
+        assert theirs == table.events(None, after=opened)
+        drawn_by_0 = [r for r in mine if r["seat"] == 0 and r["payload"]["type"] == "draw"]
+        for record in drawn_by_0:
+            seen = next(r for r in theirs if r["version"] == record["version"])
+            assert seen["events"][0]["card"] is None and record["events"][0]["card"]
+
+        # a client reconnecting with Last-Event-ID gets what it missed, then live records
+        resumed = Listener(
+            base, f"/games/{table.id}/stream", {**table.auth(1), "Last-Event-ID": str(version - 1)}
+        ).start()
+        assert [r["version"] for r in resumed.records_until(version)[0]] == [version]
+
+        final = play_to_end(table, chooser)["version"]
+        for listener in (seat0, spectator, resumed):
+            rest = [m.record() for m in listener.ended() if m.comment is None]
+            assert rest[-1]["version"] == final  # ends by itself after the last record
+        # the finishing record is public as stored
+        assert rest[-1] == table.events(None, after=final - 1)[0]
+
+
+def _messages(client: TestClient[Any], path: str, **headers: str) -> list[Message]:
+    response = client.get(path, headers=headers)
+    assert response.status_code == 200, response.text
+    assert response.headers["content-type"].startswith("text/event-stream")
+    return list(parse(iter(response.text.splitlines())))
+
+
+def test_resume_after_a_version_of_a_finished_game(client: TestClient[Any]) -> None:
+    table = open_table(client, "toy-draw", 2)
+    final = play_to_end(table, random.Random(3))["version"]
+    path = f"/games/{table.id}/stream"
+    whole = [m.record() for m in _messages(client, path) if m.comment is None]
+    assert whole == table.events()  # finished: everything public, as stored
+    later = [m.record() for m in _messages(client, path + "?after=3") if m.comment is None]
+    assert [r["version"] for r in later] == list(range(4, final + 1))
+    resumed = _messages(client, path + "?after=1", **{"Last-Event-ID": str(final - 2)})
+    assert [m.record()["version"] for m in resumed if m.comment is None] == [final - 1, final]
+    assert [m for m in _messages(client, path, **{"Last-Event-ID": str(final)})
+            if m.comment is None] == []
+
+
+def test_a_stream_ends_after_its_lifetime(tmp_path: Path) -> None:
+    settings = Settings(
+        store=f"sqlite:///{tmp_path / 'x.db'}", heartbeat_seconds=0.1, stream_seconds=0.5
+    )
+    with TestClient(create_app(settings, kinds=test_kinds())) as client:
+        table = open_table(client, "toy-draw", 3)
+        started = time.monotonic()
+        messages = _messages(client, f"/games/{table.id}/stream", **table.auth(2))
+        assert 0.4 < time.monotonic() - started < 5
+        assert [m.record()["version"] for m in messages if m.comment is None] == [1, 2, 3, 4, 5]
+        assert sum(m.comment == "heartbeat" for m in messages) >= 3
+
+
+def test_stream_refusals(client: TestClient[Any]) -> None:
+    table = open_table(client, "toy-draw", 2)
+    path = f"/games/{table.id}/stream"
+    cases = [
+        ("/games/not-a-game/stream", {}, 404, "unknown-game"),
+        (path, {"Authorization": "Bearer nobody"}, 401, "invalid-token"),
+        (path + "?after=-1", {}, 422, "invalid-request"),
+        (path, {"Last-Event-ID": "seven"}, 422, "invalid-request"),
+    ]
+    for url, headers, status, code in cases:
+        response = client.get(url, headers=headers)
+        assert response.status_code == status, (url, response.text)
+        assert response.headers["content-type"] == "application/problem+json"
+        assert response.json()["code"] == code
