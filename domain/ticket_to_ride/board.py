@@ -41,6 +41,10 @@ class Board(msgspec.Struct, frozen=True):
     id: str
     title: str
     colours: tuple[str, ...]
+    #: the card index of the Locomotive (one past the last colour)
+    locomotive: int
+    #: card names by card index: the colours, then "locomotive"
+    card_names: tuple[str, ...]
     city_ids: tuple[str, ...]
     city_names: tuple[str, ...]
     route_a: tuple[int, ...]
@@ -61,14 +65,9 @@ class Board(msgspec.Struct, frozen=True):
     points_for_length: tuple[int, ...]
     raw: dict[str, Any]
 
-    @property
-    def locomotive(self) -> int:
-        """The card index of the Locomotive (one past the last colour)."""
-        return len(self.colours)
-
     def card_name(self, card: int) -> str:
         """The name of card index `card` ("red", ..., "locomotive")."""
-        return self.colours[card] if card < len(self.colours) else "locomotive"
+        return self.card_names[card]
 
     def card_index(self, name: str) -> int:
         """The card index of a card name, or -1 if the map has no such card."""
@@ -113,6 +112,8 @@ def board_from_data(data: dict[str, Any]) -> Board:
         id=data["id"],
         title=data["title"],
         colours=colours,
+        locomotive=locomotive,
+        card_names=(*colours, "locomotive"),
         city_ids=city_ids,
         city_names=tuple(c[1] for c in cities),
         route_a=route_a,

@@ -9,7 +9,7 @@ the pending tunnel payment. Each entry's ``command`` is accepted as it is.
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import combinations, compress
 
 import msgspec
 
@@ -47,9 +47,9 @@ class Move(msgspec.Struct, frozen=True):
     """
 
     command: Command
-    payments: list[Payment] | None = None
-    cities: list[int] | None = None
-    tickets: list[int] | None = None
+    payments: tuple[Payment, ...] | None = None
+    cities: tuple[int, ...] | None = None
+    tickets: tuple[int, ...] | None = None
 
 
 def route_closed(board: Board, state: GameState, seat: int, route: int) -> bool:
@@ -63,6 +63,31 @@ def route_closed(board: Board, state: GameState, seat: int, route: int) -> bool:
     return other >= 0 and (other == seat or state.seats < state.rules.double_routes_min_seats)
 
 
+#: shared claim entries by (board, route, payment key): entries are immutable, and a
+#: random game asks for the same few hundred again and again
+_CLAIMS: dict[tuple[str, int, tuple[int, ...]], Move] = {}
+_CLAIMS_MAX = 100_000
+
+
+def _claim(board: Board, route: int, key: tuple[int, ...]) -> Move:
+    """The claim entry for `route` payable as `key` says: (colour, low, high) triples,
+    colour -1 for Locomotives only."""
+    cache_key = (board.id, route, key)
+    move = _CLAIMS.get(cache_key)
+    if move is None:
+        names = board.colours
+        payments = tuple(
+            Payment(None if key[i] < 0 else names[key[i]], key[i + 1], key[i + 2])
+            for i in range(0, len(key), 3)
+        )
+        first = payments[0]
+        move = Move(ClaimRoute(route, first.colour, first.min_locomotives), payments)
+        if len(_CLAIMS) >= _CLAIMS_MAX:
+            _CLAIMS.clear()
+        _CLAIMS[cache_key] = move
+    return move
+
+
 def claim_moves(board: Board, state: GameState, seat: int, out: list[Move]) -> None:
     """Append one entry per route `seat` can claim and pay for now (§5)."""
     player = state.players[seat]
@@ -73,13 +98,18 @@ def claim_moves(board: Board, state: GameState, seat: int, out: list[Move]) -> N
     owner = state.route_owner
     partner = board.route_partner
     lengths = board.route_length
-    names = board.colours
     singles = state.seats < state.rules.double_routes_min_seats
     by_colour = board.routes_by_colour
+    cache = _CLAIMS
+    board_id = board.id
+    best = 0
     for c in range(loco):
         have = hand[c]
-        cap = min(have + locos, trains)
-        name = names[c]
+        if have > best:
+            best = have
+        cap = have + locos
+        if cap > trains:
+            cap = trains
         for r in by_colour[c]:
             n = lengths[r]
             if n > cap:
@@ -89,11 +119,15 @@ def claim_moves(board: Board, state: GameState, seat: int, out: list[Move]) -> N
             q = partner[r]
             if q >= 0 and (o := owner[q]) >= 0 and (singles or o == seat):
                 continue
-            low = n - have if n > have else 0
-            out.append(Move(ClaimRoute(r, name, low), [Payment(name, low, min(locos, n))]))
-    cap = min(max(hand[:loco]) + locos, trains)
+            key = (c, n - have if n > have else 0, locos if locos < n else n)
+            move = cache.get((board_id, r, key))
+            out.append(move if move is not None else _claim(board, r, key))
+    cap = best + locos
+    if cap > trains:
+        cap = trains
     ferries = state.rules.ferries
     kinds = board.route_kind
+    keys: dict[tuple[int, int], tuple[int, ...]] = {}
     for r in by_colour[loco]:
         n = lengths[r]
         if n > cap:
@@ -106,22 +140,31 @@ def claim_moves(board: Board, state: GameState, seat: int, out: list[Move]) -> N
         need = board.route_locomotives[r] if ferries and kinds[r] == FERRY else 0
         if locos < need:
             continue
-        payments = []
-        for c in range(loco):
-            have = hand[c]
-            if have and have + locos >= n:
-                low = max(n - have, need)
-                high = min(locos, n - 1)
-                if low <= high:
-                    payments.append(Payment(names[c], low, high))
-        if locos >= n:
-            payments.append(Payment(None, n, n))
-        if payments:
-            first = payments[0]
-            out.append(Move(ClaimRoute(r, first.colour, first.min_locomotives), payments))
+        gray = keys.get((n, need))
+        if gray is None:
+            gray = keys[(n, need)] = _gray_key(hand, loco, n, need)
+        if gray:
+            move = cache.get((board_id, r, gray))
+            out.append(move if move is not None else _claim(board, r, gray))
 
 
-def station_payments(board: Board, hand: list[int], cost: int) -> list[Payment]:
+def _gray_key(hand: list[int], loco: int, n: int, need: int) -> tuple[int, ...]:
+    """The payments of a gray route of length `n` needing `need` Locomotives, as triples."""
+    locos = hand[loco]
+    key: list[int] = []
+    for c in range(loco):
+        have = hand[c]
+        if have and have + locos >= n:
+            low = n - have if n - have > need else need
+            high = locos if locos < n - 1 else n - 1
+            if low <= high:
+                key += (c, low, high)
+    if locos >= n:
+        key += (-1, n, n)
+    return tuple(key)
+
+
+def station_payments(board: Board, hand: list[int], cost: int) -> tuple[Payment, ...]:
     """Every way to pay `cost` station cards of one colour, Locomotives wild (§7.1)."""
     loco = board.locomotive
     locos = hand[loco]
@@ -132,12 +175,14 @@ def station_payments(board: Board, hand: list[int], cost: int) -> list[Payment]:
     ]
     if locos >= cost:
         payments.append(Payment(None, cost, cost))
-    return payments
+    return tuple(payments)
 
 
-def can_draw_cards(state: GameState) -> bool:
-    """The draw-cards action may be chosen: pile or discards hold a card (§4.4)."""
-    return bool(state.deck) or any(state.discard)
+#: the entries that never change, built once
+_BLIND = Move(DrawCard(None))
+_FACE_UP = tuple(Move(DrawCard(slot)) for slot in range(16))
+_DRAW_TICKETS = Move(DrawTickets())
+_PASS = Move(Pass())
 
 
 def turn_moves(board: Board, state: GameState, seat: int) -> list[Move]:
@@ -145,19 +190,20 @@ def turn_moves(board: Board, state: GameState, seat: int) -> list[Move]:
     out: list[Move] = []
     display = state.display
     if state.deck or any(state.discard):
-        out.append(Move(DrawCard(None)))
+        out.append(_BLIND)
         for slot, card in enumerate(display):
             if card >= 0:
-                out.append(Move(DrawCard(slot)))
+                out.append(_FACE_UP[slot])
     claim_moves(board, state, seat, out)
     if state.ticket_pile:
-        out.append(Move(DrawTickets()))
+        out.append(_DRAW_TICKETS)
     player = state.players[seat]
     if player.stations:
         cost = state.rules.station_costs[state.rules.stations - player.stations]
         payments = station_payments(board, player.hand, cost)
         if payments:
-            free = [c for c, o in enumerate(state.station_owner) if o < 0]
+            owners = state.station_owner
+            free = tuple(compress(range(len(owners)), map((-1).__eq__, owners)))
             if free:
                 # the ready command varies its city with the turn so random play spreads out
                 first = payments[0]
@@ -195,7 +241,7 @@ def legal_moves(board: Board, state: GameState, seat: int) -> list[Move]:
         if not player.offered:
             return []
         return [
-            Move(ChooseTickets(keep), tickets=player.offered)
+            Move(ChooseTickets(keep), tickets=tuple(player.offered))
             for keep in ticket_combinations(
                 player.offered, rules.setup_keep, rules.setup_long_max, rules.long_tickets
             )
@@ -204,17 +250,17 @@ def legal_moves(board: Board, state: GameState, seat: int) -> list[Move]:
         return []
     if player.offered:
         return [
-            Move(KeepTickets(keep), tickets=player.offered)
+            Move(KeepTickets(keep), tickets=tuple(player.offered))
             for keep in ticket_combinations(player.offered, rules.draw_keep, -1, ())
         ]
     if state.tunnel is not None:
         return tunnel_moves(board, state, seat)
     if state.drawn:
         loco = board.locomotive
-        second = [Move(DrawCard(None))] if state.deck or any(state.discard) else []
-        second += [Move(DrawCard(s)) for s, c in enumerate(state.display) if 0 <= c != loco]
+        second = [_BLIND] if state.deck or any(state.discard) else []
+        second += [_FACE_UP[s] for s, c in enumerate(state.display) if 0 <= c != loco]
         return second
-    return turn_moves(board, state, seat) or [Move(Pass())]
+    return turn_moves(board, state, seat) or [_PASS]
 
 
 def tunnel_moves(board: Board, state: GameState, seat: int) -> list[Move]:
@@ -228,13 +274,14 @@ def tunnel_moves(board: Board, state: GameState, seat: int) -> list[Move]:
     out: list[Move] = []
     if tunnel.colour < 0:
         if spare_locos >= tunnel.extra:
-            out.append(Move(PayTunnel(tunnel.extra), [Payment(None, tunnel.extra, tunnel.extra)]))
+            payment = Payment(None, tunnel.extra, tunnel.extra)
+            out.append(Move(PayTunnel(tunnel.extra), (payment,)))
     else:
         spare = hand[tunnel.colour] - (length - tunnel.locomotives)
         low = max(tunnel.extra - spare, 0)
         high = min(spare_locos, tunnel.extra)
         if low <= high:
             name = board.colours[tunnel.colour]
-            out.append(Move(PayTunnel(low), [Payment(name, low, high)]))
+            out.append(Move(PayTunnel(low), (Payment(name, low, high),)))
     out.append(Move(WithdrawTunnel()))
     return out

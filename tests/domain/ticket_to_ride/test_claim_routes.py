@@ -36,7 +36,7 @@ def test_yellow_route_four_payments(locomotives: int) -> None:
     """A 3-space yellow route: 3 yellow, 2 yellow + 1 Loco, 1 yellow + 2 Locos, or 3 Locos."""
     state = make_state(hands=[hand(yellow=3, locomotive=3), hand()])
     entry = claim_entry(state, 0, AMSTERDAM_ESSEN)
-    assert entry is not None and entry.payments == [Payment("yellow", 0, 3)]
+    assert entry is not None and entry.payments == (Payment("yellow", 0, 3),)
     events, state = play(state, 0, ClaimRoute(AMSTERDAM_ESSEN, "yellow", locomotives))
     assert events[0] == RouteClaimed(
         0, AMSTERDAM_ESSEN, "yellow" if locomotives < 3 else None, locomotives, 3, 4
@@ -66,7 +66,7 @@ def test_gray_route_takes_any_one_colour() -> None:
     state = make_state(hands=[hand(red=2, blue=1, green=1, locomotive=1), hand()])
     entry = claim_entry(state, 0, WILNO_KYIV)
     assert entry is not None
-    assert entry.payments == [Payment("blue", 1, 1), Payment("green", 1, 1), Payment("red", 0, 1)]
+    assert entry.payments == (Payment("blue", 1, 1), Payment("green", 1, 1), Payment("red", 0, 1))
     assert refused(state, 0, ClaimRoute(WILNO_KYIV, "blue", 0)) == "not-enough-cards"
     _, after = play(state, 0, ClaimRoute(WILNO_KYIV, "green", 1))
     assert after.players[0].hand == hand(red=2, blue=1)
@@ -78,7 +78,7 @@ def test_gray_route_takes_any_one_colour() -> None:
 def test_all_locomotive_payment_of_a_gray_route() -> None:
     state = make_state(hands=[hand(locomotive=2), hand()])
     entry = claim_entry(state, 0, WILNO_KYIV)
-    assert entry is not None and entry.payments == [Payment(None, 2, 2)]
+    assert entry is not None and entry.payments == (Payment(None, 2, 2),)
     events, after = play(state, 0, entry.command)
     assert events[0] == RouteClaimed(0, WILNO_KYIV, None, 2, 2, 2)
     assert after.players[0].hand == hand()
@@ -91,7 +91,7 @@ def test_ferry_needs_its_locomotives() -> None:
     """Smyrna-Palermo: 2 Locomotives + 4 cards of one colour."""
     state = make_state(hands=[hand(green=5, locomotive=2), hand()])
     entry = claim_entry(state, 0, SMYRNA_PALERMO)
-    assert entry is not None and entry.payments == [Payment("green", 2, 2)]
+    assert entry is not None and entry.payments == (Payment("green", 2, 2),)
     assert refused(state, 0, ClaimRoute(SMYRNA_PALERMO, "green", 1)) == "ferry-locomotives"
     events, after = play(state, 0, ClaimRoute(SMYRNA_PALERMO, "green", 2))
     assert events[0] == RouteClaimed(0, SMYRNA_PALERMO, "green", 2, 6, 15)

@@ -28,14 +28,14 @@ def test_stations_cost_one_two_three_cards_of_one_colour() -> None:
     state = make_state(hands=[hand(red=3, blue=2, locomotive=1), hand()])
     entry = station_entry(state)
     assert entry is not None and entry.cities is not None and len(entry.cities) == 47
-    assert entry.payments == [Payment("blue", 0, 0), Payment("red", 0, 0), Payment(None, 1, 1)]
+    assert entry.payments == (Payment("blue", 0, 0), Payment("red", 0, 0), Payment(None, 1, 1))
     events, state = play(state, 0, BuildStation(city("berlin"), "blue", 0))
     assert events[0] == StationBuilt(0, city("berlin"), "blue", 0, 1)
     assert state.players[0].stations == 2 and state.station_owner[city("berlin")] == 0
     state.current = 0
     entry = station_entry(state)
     assert entry is not None
-    assert entry.payments == [Payment("blue", 1, 1), Payment("red", 0, 1)]
+    assert entry.payments == (Payment("blue", 1, 1), Payment("red", 0, 1))
     assert refused(state, 0, BuildStation(city("wien"), "blue", 0)) == "not-enough-cards"
     _, state = play(state, 0, BuildStation(city("wien"), "red", 1))
     assert state.players[0].hand == hand(red=2, blue=1)

@@ -29,7 +29,7 @@ def test_reveal_with_matching_cards_and_a_locomotive() -> None:
     assert RULES.to_act(state) == [0]
     moves = RULES.legal_moves(state, 0)
     assert [m.command for m in moves] == [PayTunnel(0), WithdrawTunnel()]
-    assert moves[0].payments == [Payment("black", 0, 1)]
+    assert moves[0].payments == (Payment("black", 0, 1),)
     events, state = play(state, 0, PayTunnel(1))
     assert events[0] == RouteClaimed(0, MADRID_PAMPLONA_BLACK, "black", 1, 5, 4)
     player = state.players[0]
@@ -81,7 +81,7 @@ def test_all_locomotive_tunnel_counts_only_revealed_locomotives() -> None:
     events, state = play(state, 0, ClaimRoute(MADRID_PAMPLONA_BLACK, "black", 3))
     assert isinstance(events[0], TunnelAttempted)
     assert events[0].colour is None and events[0].extra == 1
-    assert RULES.legal_moves(state, 0)[0].payments == [Payment(None, 1, 1)]
+    assert RULES.legal_moves(state, 0)[0].payments == (Payment(None, 1, 1),)
     with pytest.raises(RuleViolation) as caught:
         RULES.decide(state, 0, PayTunnel(0), SEED)
     assert caught.value.code == "locomotives-only"
