@@ -51,10 +51,10 @@ from domain.colt_express.events import (
     CardRevealed,
     CardsDrawn,
     ChoiceMade,
+    ColtExpressGameEnded,
+    ColtExpressGameStarted,
     CoverFireDeclined,
     Event,
-    GameEnded,
-    GameStarted,
     HandDealt,
     LootDropped,
     LootPlaced,
@@ -172,7 +172,7 @@ def start(setup: Setup, seed: Seed) -> list[Event]:
     station = rng.pick(len(STATION_CARDS))
     first_player = rng.pick(n)
     assert CARS_BY_SEATS[n] <= len(WAGONS)
-    started = GameStarted(
+    started = ColtExpressGameStarted(
         seed_commitment=seed.commitment,
         seats=n,
         two_player=two_player,
@@ -620,7 +620,7 @@ def _end_game(look: _Lookahead) -> None:
     s = look.state
     scores, winners, gunslingers = final_scores(s)
     look.emit(
-        GameEnded(
+        ColtExpressGameEnded(
             seed=look.seed.hex,
             purse_values=dict(s.purse_values),
             gunslingers=gunslingers,

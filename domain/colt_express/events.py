@@ -16,7 +16,7 @@ class _Event(msgspec.Struct, frozen=True, tag_field="type"):
     pass
 
 
-class GameStarted(_Event, frozen=True, tag="game-started"):
+class ColtExpressGameStarted(_Event, frozen=True, tag="game-started"):
     """The setup (§3). ``wagons.after[:cars]`` are cars 1..N in order.
 
     ``purses`` shuffles the purse values left after the starting purses; they
@@ -179,7 +179,7 @@ class RoundEnded(_Event, frozen=True, tag="round-ended"):
     round: int
 
 
-class GameEnded(_Event, frozen=True, tag="game-ended"):
+class ColtExpressGameEnded(_Event, frozen=True, tag="game-ended"):
     """Final scoring (§7): dollars per seat, winners, every purse value and the seed."""
 
     seed: str
@@ -190,7 +190,7 @@ class GameEnded(_Event, frozen=True, tag="game-ended"):
 
 
 Event = (
-    GameStarted
+    ColtExpressGameStarted
     | BanditsPlaced
     | RoundBegan
     | HandDealt
@@ -210,5 +210,5 @@ Event = (
     | LootPlaced
     | RansomPaid
     | RoundEnded
-    | GameEnded
+    | ColtExpressGameEnded
 )

@@ -31,10 +31,10 @@ from domain.colt_express.events import (
     CardRevealed,
     CardsDrawn,
     ChoiceMade,
+    ColtExpressGameEnded,
+    ColtExpressGameStarted,
     CoverFireDeclined,
     Event,
-    GameEnded,
-    GameStarted,
     HandDealt,
     LootDropped,
     LootPlaced,
@@ -49,7 +49,7 @@ from domain.colt_express.events import (
 from domain.colt_express.state import State
 
 
-def new_game(event: GameStarted) -> State:
+def new_game(event: ColtExpressGameStarted) -> State:
     """The state right after setup (§3)."""
     n = event.seats
     per_seat = 2 if event.two_player else 1
@@ -313,7 +313,7 @@ def _round_ended(state: State, e: RoundEnded) -> None:
     state.queue = []
 
 
-def _game_ended(state: State, e: GameEnded) -> None:
+def _game_ended(state: State, e: ColtExpressGameEnded) -> None:
     state.phase = "finished"
     state.seed = e.seed
     state.scores = list(e.scores)
@@ -341,13 +341,13 @@ _HANDLERS: dict[type[Any], Callable[[State, Any], None]] = {
     LootPlaced: _loot_placed,
     RansomPaid: _ransom_paid,
     RoundEnded: _round_ended,
-    GameEnded: _game_ended,
+    ColtExpressGameEnded: _game_ended,
 }
 
 
 def evolve(state: State | None, event: Event) -> State:
-    """Apply `event` to `state` in place (a new state for `GameStarted`)."""
-    if isinstance(event, GameStarted):
+    """Apply `event` to `state` in place (a new state for `ColtExpressGameStarted`)."""
+    if isinstance(event, ColtExpressGameStarted):
         return new_game(event)
     if state is None:
         raise ValueError("a game's first event is game-started")

@@ -32,8 +32,8 @@ from domain.colt_express.events import Event
 from domain.colt_express.evolve import cover_cards, evolve
 from domain.colt_express.state import State
 from domain.colt_express.views import (
-    PrivateView,
-    PublicView,
+    ColtExpressPrivateView,
+    ColtExpressPublicView,
     private_view,
     public_view,
     redact,
@@ -87,8 +87,8 @@ class ColtExpressRules:
     descriptor = DESCRIPTOR
     command_type: Any = Command
     event_type: Any = Event
-    public_view_type: Any = PublicView
-    private_view_type: Any = PrivateView
+    public_view_type: Any = ColtExpressPublicView
+    private_view_type: Any = ColtExpressPrivateView
     legal_move_type: Any = LegalMove
 
     def check_setup(self, setup: Setup) -> None:
@@ -116,10 +116,10 @@ class ColtExpressRules:
             return []
         return [LegalMove(command=c) for c in legal_commands(state, seat)]
 
-    def public_view(self, state: State) -> PublicView:
+    def public_view(self, state: State) -> ColtExpressPublicView:
         return public_view(state)
 
-    def private_view(self, state: State, seat: int) -> PrivateView:
+    def private_view(self, state: State, seat: int) -> ColtExpressPrivateView:
         return private_view(state, seat)
 
     def redact(self, event: Event, viewer: int | None) -> Event:

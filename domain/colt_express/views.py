@@ -16,8 +16,8 @@ from domain.colt_express.decide import to_act, token_value
 from domain.colt_express.events import (
     CardPlayed,
     CardsDrawn,
+    ColtExpressGameStarted,
     Event,
-    GameStarted,
     HandDealt,
     LootTaken,
 )
@@ -52,7 +52,7 @@ class BanditView(msgspec.Struct, frozen=True):
     bullets_received: int
 
 
-class SeatView(msgspec.Struct, frozen=True):
+class SeatCounts(msgspec.Struct, frozen=True):
     """The public counts of one seat (§4.4, §4.5)."""
 
     seat: int
@@ -80,7 +80,7 @@ class ResultView(msgspec.Struct, frozen=True):
     seed: str
 
 
-class PublicView(msgspec.Struct, frozen=True):
+class ColtExpressPublicView(msgspec.Struct, frozen=True):
     """Everything anyone may see."""
 
     kind: str
@@ -97,7 +97,7 @@ class PublicView(msgspec.Struct, frozen=True):
     train: list[CarView]
     reserve: list[str]
     bandits: list[BanditView]
-    seats: list[SeatView]
+    seats: list[SeatCounts]
     pile: list[PileCardView]
     pending_bandit: str | None
     neutral_bullets_left: int
@@ -105,11 +105,11 @@ class PublicView(msgspec.Struct, frozen=True):
     result: ResultView | None
 
 
-class PrivateView(msgspec.Struct, frozen=True):
+class ColtExpressPrivateView(msgspec.Struct, frozen=True):
     """What one seat sees: the public view plus its hand, its face-down cards and purses."""
 
     seat: int
-    public: PublicView
+    public: ColtExpressPublicView
     hand: list[str]
     #: the seat's own cards on the pile, face-down ones included (None: another seat's)
     own_pile_cards: list[str | None]
@@ -133,7 +133,7 @@ def _round_cards_shown(state: State) -> list[str]:
     return state.round_deck[: min(shown, len(state.round_deck))]
 
 
-def _view(state: State, viewer: int | None) -> PublicView:
+def _view(state: State, viewer: int | None) -> ColtExpressPublicView:
     finished = state.phase == "finished"
     shown = _round_cards_shown(state)
     in_round = len(shown) == state.round + 1 and not finished
@@ -159,7 +159,7 @@ def _view(state: State, viewer: int | None) -> PublicView:
         pending = state.pile[state.pile_pos].partition("/")[0]
     elif state.phase == "event" and state.queue:
         pending = state.characters[state.queue[0]]
-    return PublicView(
+    return ColtExpressPublicView(
         kind="colt-express",
         status="finished" if finished else "active",
         phase=state.phase,
@@ -194,7 +194,7 @@ def _view(state: State, viewer: int | None) -> PublicView:
             for b in range(len(state.characters))
         ],
         seats=[
-            SeatView(seat, len(state.hands[seat]), len(state.decks[seat]), state.shots[seat])
+            SeatCounts(seat, len(state.hands[seat]), len(state.decks[seat]), state.shots[seat])
             for seat in range(state.seats)
         ],
         pile=pile,
@@ -213,12 +213,12 @@ def _view(state: State, viewer: int | None) -> PublicView:
     )
 
 
-def public_view(state: State) -> PublicView:
+def public_view(state: State) -> ColtExpressPublicView:
     """The board as a spectator sees it."""
     return _view(state, None)
 
 
-def private_view(state: State, seat: int) -> PrivateView:
+def private_view(state: State, seat: int) -> ColtExpressPrivateView:
     """The board as `seat` sees it, with its hand and the purse values it has seen."""
     public = _view(state, seat)
     own = (
@@ -235,7 +235,9 @@ def private_view(state: State, seat: int) -> PrivateView:
     for b, controller in enumerate(state.controller):
         if controller == seat:
             values[f"purse-{b + 1}"] = STARTING_PURSE
-    return PrivateView(
+    # in token order: a set's iteration order must not reach the output
+    values = dict(sorted(values.items(), key=lambda item: int(item[0][6:])))
+    return ColtExpressPrivateView(
         seat=seat,
         public=public,
         hand=list(state.hands[seat]),
@@ -246,7 +248,7 @@ def private_view(state: State, seat: int) -> PrivateView:
 
 def redact(event: Event, viewer: int | None) -> Event:
     """`event` as `viewer` (a seat, or None for a spectator) may see it."""
-    if isinstance(event, GameStarted):
+    if isinstance(event, ColtExpressGameStarted):
         return msgspec.structs.replace(event, purses=None, round_cards=None, station=None)
     if isinstance(event, HandDealt):
         if viewer == event.seat:

@@ -14,7 +14,7 @@ from typing import Any
 
 import msgspec
 
-from domain.colt_express.events import CardPlayed, Event, GameEnded, LootTaken
+from domain.colt_express.events import CardPlayed, ColtExpressGameEnded, Event, LootTaken
 from domain.colt_express.state import State
 from domain.colt_express.views import private_view, redact
 
@@ -81,7 +81,10 @@ def event_leaks(
     shown = redactor(event, viewer)
     built = msgspec.to_builtins(shown)
     leaks = [f"random record {name}" for name, _ in _records(built) if name not in _PUBLIC_RECORDS]
-    if not isinstance(event, GameEnded) and seed_hex in msgspec.json.encode(built).decode():
+    if (
+        not isinstance(event, ColtExpressGameEnded)
+        and seed_hex in msgspec.json.encode(built).decode()
+    ):
         leaks.append("seed")
     seat = built.get("seat")
     if seat != viewer:

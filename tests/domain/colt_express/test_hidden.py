@@ -10,8 +10,8 @@ from domain.colt_express.commands import PlayCard, Rob
 from domain.colt_express.events import (
     CardPlayed,
     CardsDrawn,
+    ColtExpressGameStarted,
     Event,
-    GameStarted,
     HandDealt,
     LootTaken,
 )
@@ -60,13 +60,13 @@ def test_the_event_checker_catches_unredacted_events():
         if event_leaks(event, None, state, seed.hex, redactor=lambda e, v: e):
             kinds.add(type(event))
         assert event_leaks(event, None, state, seed.hex) == []
-    assert {GameStarted, HandDealt, CardsDrawn} <= kinds
+    assert {ColtExpressGameStarted, HandDealt, CardsDrawn} <= kinds
 
 
 def test_a_spectator_sees_no_deal_no_draw_and_no_random_record_but_the_public_ones():
     _, log, _ = a_game(commands=5)
     started = redact(log[0], None)
-    assert isinstance(started, GameStarted)
+    assert isinstance(started, ColtExpressGameStarted)
     assert started.purses is None and started.round_cards is None and started.station is None
     assert started.wagons.after and started.first_player is not None
     dealt = [redact(e, None) for e in log if isinstance(e, HandDealt)]

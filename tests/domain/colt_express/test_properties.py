@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from domain.colt_express import RULES
 from domain.colt_express.components import BULLETS_PER_BANDIT, NEUTRAL_BULLETS, card_parts
-from domain.colt_express.events import GameEnded
+from domain.colt_express.events import ColtExpressGameEnded
 from domain.colt_express.evolve import evolve
 from domain.colt_express.state import State
 from domain.colt_express.views import private_view, public_view
@@ -88,7 +88,7 @@ def play_checked(seats: int, seed: Seed, chooser: random.Random, secrecy_every: 
             assert not view_leaks(state, public_view, None)
             for viewer in range(seats):
                 assert not view_leaks(state, lambda s, v=viewer: private_view(s, v), viewer)
-    assert isinstance(log[-1], GameEnded) and state.round == 5
+    assert isinstance(log[-1], ColtExpressGameEnded) and state.round == 5
     result = RULES.result(state)
     assert result is not None and result.winners
     replayed: State | None = None
@@ -113,4 +113,4 @@ def test_selfplay_finishes_games_for_every_player_count(seats):
         state, log = play_random_game(
             RULES, Setup(seats=seats), Seed(bytes([seats, i]) * 16), random.Random(i)
         )
-        assert RULES.result(state) is not None and isinstance(log[-1], GameEnded)
+        assert RULES.result(state) is not None and isinstance(log[-1], ColtExpressGameEnded)

@@ -15,7 +15,7 @@ from domain.colt_express.components import (
     WAGONS,
     regular_round_cards,
 )
-from domain.colt_express.events import GameStarted, HandDealt, RoundBegan
+from domain.colt_express.events import ColtExpressGameStarted, HandDealt, RoundBegan
 from domain.colt_express.evolve import evolve
 from domain.colt_express.state import State
 from domain.kernel.errors import RuleViolation
@@ -98,7 +98,7 @@ def test_round_one_turns_up_the_first_round_card_and_deals_six_cards_doc_seven()
 def test_the_first_event_carries_the_seed_commitment_and_the_first_player_draw():
     _, events = opened(4)
     first = events[0]
-    assert isinstance(first, GameStarted)
+    assert isinstance(first, ColtExpressGameStarted)
     assert first.seed_commitment == seed(0).commitment
     assert first.first_player.bound == 4
 
