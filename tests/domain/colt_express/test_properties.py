@@ -16,11 +16,27 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from domain.colt_express import RULES
+from domain.colt_express.commands import (
+    Command,
+    DeclineCoverFire,
+    DrawCards,
+    Fire,
+    GiveUpPurse,
+    KeepCard,
+    MoveBandit,
+    MoveMarshal,
+    Pickpocket,
+    PlaceBandits,
+    PlayCard,
+    Punch,
+    Rob,
+)
 from domain.colt_express.components import BULLETS_PER_BANDIT, NEUTRAL_BULLETS, card_parts
 from domain.colt_express.events import ColtExpressGameEnded
 from domain.colt_express.evolve import evolve
 from domain.colt_express.state import State
 from domain.colt_express.views import private_view, public_view
+from domain.kernel.errors import RuleViolation
 from domain.kernel.protocol import Setup
 from domain.kernel.rng import Seed
 from domain.kernel.selfplay import play_random_game
@@ -59,6 +75,46 @@ def check_board(state: State, tokens: Counter[str]) -> None:
     assert sum(state.bullets_received) == fired + neutral
 
 
+def strays(state: State) -> list[Command]:
+    """Commands that are wrong almost everywhere: unknown names, cars off the train."""
+    somebody = state.characters[-1]
+    return [
+        PlaceBandits(caboose="zorro"),
+        KeepCard(card="zorro/move"),
+        PlayCard(card="zorro/move"),
+        PlayCard(card=f"{somebody}/fire", face_down=True),
+        DrawCards(),
+        DeclineCoverFire(),
+        MoveBandit(car=-1),
+        MoveBandit(car=2),
+        Fire(target="zorro"),
+        Fire(target=somebody),
+        Punch(victim=somebody, token="jewel-99", car=9),
+        Rob(token="purse-99"),
+        MoveMarshal(car=1),
+        Pickpocket(token="purse-99"),
+        GiveUpPurse(token="purse-1"),
+    ]
+
+
+def check_refusals(state: State, seat: int, legal: list[Command], seed: Seed) -> None:
+    """Whatever is not a legal move now is refused with a rule code, the state untouched."""
+    waiting = [s for s in range(state.seats) if s != seat]
+    for command in strays(state):
+        for who in (seat, *waiting[:1]):
+            if who == seat and command in legal:
+                continue
+            before = state.clone()
+            try:
+                RULES.decide(state, who, command, seed)
+            except RuleViolation as refusal:
+                assert refusal.code and refusal.message
+            else:
+                # only Schemin' accepts more than it lists: a tunnel card sent face up
+                assert who == seat and state.phase == "schemin", (command, state.phase)
+            assert state == before
+
+
 def play_checked(seats: int, seed: Seed, chooser: random.Random, secrecy_every: int) -> None:
     log = RULES.start(Setup(seats=seats), seed)
     state: State | None = None
@@ -74,6 +130,8 @@ def play_checked(seats: int, seed: Seed, chooser: random.Random, secrecy_every: 
         (seat,) = RULES.to_act(state)
         moves = RULES.legal_moves(state, seat)
         assert moves, "whoever is to act has a legal move"
+        if commands % secrecy_every == 3:
+            check_refusals(state, seat, [m.command for m in moves], seed)
         before = state.clone()
         events = RULES.decide(state, seat, chooser.choice(moves).command, seed)
         assert state == before, "decide leaves the state alone"
