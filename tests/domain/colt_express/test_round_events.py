@@ -183,3 +183,15 @@ def test_the_game_ends_after_the_fifth_round_and_reveals_the_seed():
     state = table({"doc": (1, "roof"), "ghost": (2, "inside")}, round=4)
     run_round_end(state)
     assert state.phase == "finished" and state.seed is not None and to_act(state) == []
+
+
+def test_each_round_reshuffles_every_card_a_player_owns_bullets_included():
+    state = table({"doc": (1, "roof"), "ghost": (2, "inside")})
+    actions = [f"doc/{a}" for a in ("move", "fire", "rob", "punch", "marshal")] * 2
+    state.decks = [[*actions, "bullet/ghost/6", "bullet/neutral"], ["ghost/move"] * 10]
+    events = run_round_end(state)
+    (dealt,) = [e for e in of_type(events, HandDealt) if e.seat == 0]
+    assert dealt.shuffle is not None
+    assert sorted(dealt.shuffle.before) == sorted(state.decks[0] + state.hands[0])
+    assert {"bullet/ghost/6", "bullet/neutral"} <= set(dealt.shuffle.before)
+    assert len(state.hands[0]) == 7  # Doc
