@@ -102,7 +102,7 @@ def read_log(text: str) -> list[dict[str, Any]]:
             raise ValueError(f"line {number}: not JSON ({error})") from None
         if not isinstance(record, dict) or not isinstance(record.get("version"), int) or \
                 not isinstance(record.get("hash"), str) or \
-                not HEX64.fullmatch(str(record.get("prev_hash", GENESIS_HASH))):
+                not HEX64.fullmatch(str(record.get("prev_hash", GENESIS_HASH)) or "0" * 64):
             raise ValueError(f"line {number}: not a log record")
         records.append(record)
     if not records:
@@ -145,22 +145,30 @@ def check_chain(records: list[dict[str, Any]], redacted: bool, verdict: Verdict)
             verdict.fail(position, version, "hash-chain", "record-dropped",
                          f"version {missing} is missing: a record was dropped")
         break
-    previous, unverifiable = GENESIS_HASH, 0
+    # While a game runs, hashes are withheld ("") from the first redacted record on.
+    previous, withheld = GENESIS_HASH, 0
     for position, record in enumerate(records, 1):
-        if record.get("prev_hash", GENESIS_HASH) != previous:
-            verdict.fail(position, record["version"], "hash-chain", "prev-hash-break",
+        prev_hash, own = record.get("prev_hash", GENESIS_HASH), record["hash"]
+        version = record["version"]
+        if own == "" or prev_hash == "":
+            withheld += 1
+            if not redacted:
+                verdict.fail(position, version, "hash-chain", "hash-missing",
+                             f"version {version} has no hash")
+            elif prev_hash == "" and previous != "":
+                verdict.fail(position, version, "hash-chain", "prev-hash-break",
+                             "the link to a record whose hash is given is withheld")
+        elif prev_hash != previous:
+            verdict.fail(position, version, "hash-chain", "prev-hash-break",
                          "prev_hash does not link to the record before it")
-        if record_hash(record) != record["hash"]:
-            if redacted:
-                unverifiable += 1
-            else:
-                verdict.fail(position, record["version"], "hash-chain", "hash-mismatch",
-                             f"version {record['version']} does not match its hash")
-        previous = record["hash"]
+        if own != "" and prev_hash != "" and record_hash(record) != own:
+            verdict.fail(position, version, "hash-chain", "hash-mismatch",
+                         f"version {version} does not match its hash")
+        previous = own
     failed = any(p["check"] == "hash-chain" for p in verdict.problems)
     verdict.checks["hash-chain"] = "failed" if failed else (
-        f"not-verifiable for {unverifiable} redacted records; links intact" if unverifiable
-        else "passed")
+        f"not-verifiable: {withheld} hashes withheld while the game runs, the others intact"
+        if withheld else "passed")
 
 
 def check_commitment(records: list[dict[str, Any]], verdict: Verdict) -> bytes | None:

@@ -1,14 +1,17 @@
 """Export, replay and audit over HTTP: the log out, a log in, the verdict on a game.
 
 * ``GET /games/{id}/export``: the log as JSON Lines, complete once the game has
-  ended, redacted for the caller while it runs (the bearer's seat, or a spectator).
+  ended, redacted for the caller while it runs (the bearer's seat, or a
+  spectator), hashes withheld from the first redacted record on.
 * ``POST /replays``: an exported log in (``application/x-ndjson``), from this or
   any Roundhouse server; every record checked and every command decided again.
   The answer is the verdict, ``valid`` or not: a tampered log is a 200 with
   ``valid: false`` and the first invalid record; only a body that cannot be
   read as a log at all is a problem response.
 * ``GET /games/{id}/audit``: the same checks on the server's own complete log;
-  with ``?version=N`` the record of version N explained as well.
+  with ``?version=N`` the record of version N explained as well. While the game
+  runs, nothing hidden is shown: no seed, the head hash withheld, the explained
+  record redacted for the caller.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from service.api.games import bearer, version_or_now
 from service.api.problems import problems
 from service.audit import (
     MEDIA_TYPE,
+    WITHHELD,
     AuditReport,
     Explanation,
     LogFormatError,
@@ -33,6 +37,7 @@ from service.audit import (
     decode_log,
     encode_log,
     explain,
+    withhold_hashes,
 )
 from service.errors import ServiceError
 from service.views.game_view import redacted_record
@@ -85,7 +90,8 @@ class AuditController(Controller):
         token = bearer(request)
         with live.lock:
             viewer = None if token is None else store.seat_of(live, token)
-            records = [redacted_record(live, r, viewer) for r in live.records]
+            shown = [redacted_record(live, r, viewer) for r in live.records]
+            records = withhold_hashes(live.records, shown)
             version = live.version
         return Response(
             encode_log(records),
@@ -138,7 +144,10 @@ class AuditController(Controller):
             viewer = None if token is None else store.seat_of(live, token)
             records = list(live.records)
             disputed = None if version is None else version_or_now(live, version)
+            running = live.status != "finished"
         report = audit(records, store.kinds, redacted=False)
+        if running:  # the last hash could betray the hidden content of the last records
+            report = msgspec.structs.replace(report, head_hash=WITHHELD)
         explanation = None
         if disputed is not None:
             explanation = explain(records, disputed, store.kinds, viewer=viewer)

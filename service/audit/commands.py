@@ -26,7 +26,7 @@ from rich.progress import Progress
 from rich.table import Table
 
 from domain.registry import kinds
-from service.audit.export import LogFormatError, decode_log, encode_log
+from service.audit.export import LogFormatError, decode_log, encode_log, withhold_hashes
 from service.audit.report import AuditReport
 from service.audit.verdict import audit
 from service.settings import Settings
@@ -68,7 +68,8 @@ def _export(args: argparse.Namespace) -> int:
     try:
         live = store.get(args.game)
         with live.lock:
-            body = encode_log(redacted_record(live, r, None) for r in live.records)
+            shown = [redacted_record(live, r, None) for r in live.records]
+            body = encode_log(withhold_hashes(live.records, shown))
     finally:
         store.close()
     if args.out in (None, "-"):

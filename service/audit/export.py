@@ -4,15 +4,19 @@ While a game runs its export is redacted for the caller exactly as
 ``GET /games/{id}/events`` is (`service.views.game_view.redacted_record`): each
 event as ``rules.redact`` shows it to that seat (or to a spectator), and the
 command of another seat reduced to its ``type``, since a command can itself be
-hidden information (which tickets a player kept). The stored ``hash`` and
-``prev_hash`` are kept as they are, so the links of the chain still show that
-no record was dropped, inserted or reordered; only the hashes of redacted
-records cannot be recomputed until the game ends, when the export is complete.
+hidden information (which tickets a player kept).
+
+The hashes are withheld too (`withhold_hashes`), from the first record the
+reader sees redacted on: a record's hash is a function of its full content, so
+anyone holding the hash could try the few values a hidden field can take (nine
+card colours, a few thousand ticket choices) until one gives the hash, and
+every later hash depends on it the same way. Once the game has ended the export
+is complete and every hash is there.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import Any
 
@@ -22,6 +26,8 @@ from service.audit.rebuild import Rules
 from service.store.records import Record
 
 MEDIA_TYPE = "application/x-ndjson"
+#: the value of a ``hash`` or ``prev_hash`` withheld from a running game's export
+WITHHELD = ""
 
 _encoder = msgspec.json.Encoder()
 _decoder = msgspec.json.Decoder(Record)
@@ -80,6 +86,23 @@ def decode_log(body: bytes) -> list[Record]:
     if not records:
         raise LogFormatError(1, "the log has no records")
     return records
+
+
+def withhold_hashes(stored: Sequence[Record], shown: Sequence[Record]) -> list[Record]:
+    """`shown` (the records as one reader sees them) with the hashes that could betray
+    what is hidden withheld: from the first record that differs from the `stored`
+    one, its ``hash`` and every later ``hash`` and ``prev_hash``.
+    """
+    out: list[Record] = []
+    withholding = False
+    for original, record in zip(stored, shown, strict=True):
+        if withholding:
+            record = msgspec.structs.replace(record, hash=WITHHELD, prev_hash=WITHHELD)
+        elif record != original:
+            withholding = True
+            record = msgspec.structs.replace(record, hash=WITHHELD)
+        out.append(record)
+    return out
 
 
 def rebuild_state(body: bytes, rules: Rules) -> Any:

@@ -9,6 +9,7 @@ import msgspec
 
 from domain.kernel.protocol import GameRules, Setup
 from domain.kernel.rng import Seed
+from service.audit.export import withhold_hashes
 from service.store.games import GameStore
 from service.store.records import GENESIS_HASH, Record, sealed
 
@@ -103,7 +104,7 @@ def play_in_store(
 def redacted(records: list[Record], rules: GameRules[Any, Any, Any], viewer: int | None
              ) -> list[Record]:
     """A running game's export for `viewer`, as the server redacts it
-    (`service.views.game_view.redacted_record`), from plain records."""
+    (`service.views.game_view.redacted_record`, then `withhold_hashes`), from plain records."""
     out = []
     for record in records:
         events = [as_json(rules.redact(msgspec.convert(e, rules.event_type), viewer))
@@ -112,4 +113,4 @@ def redacted(records: list[Record], rules: GameRules[Any, Any, Any], viewer: int
         if record.type == "command" and record.seat != viewer and payload is not None:
             payload = {"type": payload["type"]}
         out.append(msgspec.structs.replace(record, events=events, payload=payload))
-    return out
+    return withhold_hashes(records, out)

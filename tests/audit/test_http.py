@@ -15,6 +15,7 @@ from litestar.testing import TestClient
 
 from domain.registry import kinds
 from service.api.app import create_app
+from service.audit import decode_log
 from service.settings import Settings
 from tests.api.players import Table, open_table, play_to_end
 from tests.audit.test_verify_log import TOOL
@@ -121,6 +122,11 @@ def test_a_running_game_is_exported_redacted_and_audited_as_far_as_possible(
     assert spectator != mine
     started = json.loads(spectator.splitlines()[4])["events"][0]
     assert started["cards"]["after"] in (None, [])  # the deck order is hidden
+    stored = fresh.app.state.store.records(table.id)
+    shown = decode_log(spectator)
+    assert [r.hash for r in shown[:4]] == [r.hash for r in stored[:4]]  # the lobby's
+    for record, original in zip(shown, stored, strict=True):  # no hash of hidden content
+        assert record.hash == "" or record == original
     report = fresh.post("/replays", content=mine, headers=NDJSON).json()
     assert report["valid"] and not report["complete"] and not report["finished"]
     status = {c["check"]: c["status"] for c in report["checks"]}
@@ -133,4 +139,5 @@ def test_a_running_game_is_exported_redacted_and_audited_as_far_as_possible(
     assert "commitment: not-verifiable" in done.stdout and "VALID" in done.stdout
     own = fresh.get(f"/games/{table.id}/audit", headers=table.auth(0)).json()["report"]
     assert own["valid"] and own["checks"][0]["status"] == "passed"
+    assert own["head_hash"] == ""
     assert own["final_view"] == table.public()["view"]

@@ -8,7 +8,7 @@ from collections.abc import Callable
 import pytest
 
 from service.audit import LogFormatError, audit, decode_log, encode_log
-from service.store.records import Record
+from service.store.records import Record, record_hash
 from tests.audit import toy
 from tests.audit.conftest import KINDS
 from tests.audit.logs import edit, redacted, replace_at, reseal
@@ -210,3 +210,24 @@ def test_values_nested_too_deeply_are_unreadable(finished: list[Record]) -> None
         decode_log(encode_log([edit(finished[0], payload={"x": deep})]))
     with pytest.raises(LogFormatError):
         decode_log(b'{"events": [' + b"[" * 100_000 + b"]" * 100_000 + b"]}")
+
+
+def test_a_running_export_withholds_the_hashes_that_would_betray_a_hidden_card(
+    finished: list[Record],
+) -> None:
+    running = finished[:14]
+    shown = redacted(running, toy.RULES, viewer=0)
+    i = next(i for i, r in enumerate(running) if r.type == "command" and r.seat != 0
+             and any(e["type"] == "card-drawn" for e in r.events))
+    hidden = shown[i]
+    assert hidden.hash == "" and all(r.hash == "" == r.prev_hash for r in shown[i + 1 :])
+    # Why: given the stored hash, trying the 18 cards finds the hidden one.
+    def guess(card: str) -> Record:
+        events = [dict(e, card=card) if e["type"] == "card-drawn" else e for e in hidden.events]
+        return edit(hidden, events=events, payload=running[i].payload,
+                    prev_hash=running[i].prev_hash)
+    found = [c for c in toy.DECK if record_hash(guess(c)) == running[i].hash]
+    drawn = next(e["card"] for e in running[i].events if e["type"] == "card-drawn")
+    assert found == [drawn]
+    lobby = [r for r in shown if r.type in ("created", "seat-joined")]
+    assert all(r.hash for r in lobby)
