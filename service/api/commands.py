@@ -49,7 +49,7 @@ class CommandsController(Controller):
     tags = ["play"]
 
     @post(
-        sync_to_thread=False,
+        sync_to_thread=True,
         status_code=200,
         summary="Send a command from the bearer's seat",
         responses=problems(401, 404, 409, 412, 422),

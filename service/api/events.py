@@ -34,7 +34,7 @@ class EventsController(Controller):
     tags = ["play"]
 
     @get(
-        sync_to_thread=False,
+        sync_to_thread=True,
         summary="The log, paged and redacted for the caller",
         responses=problems(401, 404, 422),
         security=[{}, {"bearer": []}],

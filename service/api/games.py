@@ -106,7 +106,7 @@ class GamesController(Controller):
     tags = ["games"]
 
     @post(
-        sync_to_thread=False,
+        sync_to_thread=True,
         summary="Create a game in the lobby",
         responses=problems(403, 422),
     )
@@ -133,7 +133,7 @@ class GamesController(Controller):
 
     @post(
         "/{game_id:str}/seats",
-        sync_to_thread=False,
+        sync_to_thread=True,
         summary="Take the next free seat; the answer holds the seat's token, shown once",
         responses=problems(404, 409, 422),
     )
@@ -145,7 +145,7 @@ class GamesController(Controller):
 
     @post(
         "/{game_id:str}/start",
-        sync_to_thread=False,
+        sync_to_thread=True,
         status_code=200,
         summary="Deal the opening (every seat taken; any seated player may ask)",
         responses=problems(401, 404, 409),
@@ -161,7 +161,7 @@ class GamesController(Controller):
 
     @get(
         "/{game_id:str}",
-        sync_to_thread=False,
+        sync_to_thread=True,
         summary="The public view (no hidden information); ETag is the version",
         responses=problems(404, 422),
     )
@@ -176,7 +176,7 @@ class GamesController(Controller):
 
     @get(
         "/{game_id:str}/me",
-        sync_to_thread=False,
+        sync_to_thread=True,
         summary="The bearer seat's private view with its legal moves",
         responses=problems(401, 404, 422),
         security=[{"bearer": []}],

@@ -21,7 +21,7 @@ class HealthController(Controller):
     path = "/health"
     tags = ["health"]
 
-    @get(sync_to_thread=False, summary="Liveness and store reachability", responses=problems(503))
+    @get(sync_to_thread=True, summary="Liveness and store reachability", responses=problems(503))
     def health(self, store: Store) -> Health:
         if not store.reachable():
             raise ServiceError(503, "store-unreachable", "the event store does not answer")

@@ -52,6 +52,7 @@ from service.errors import (
     version_mismatch,
 )
 from service.store.aggregate import Game
+from service.store.committer import Committer
 from service.store.live import LiveGame
 from service.store.persistence import eventsourcing_env
 from service.store.records import Record, sealed
@@ -97,12 +98,14 @@ class GameStore:
     ) -> None:
         self.kinds = kinds
         self.app = _GameLog(env=eventsourcing_env(store, pool_size))
+        self._committer = Committer(self.app.events)
         self.listeners: list[Listener] = []
         self._cache: OrderedDict[str, LiveGame] = OrderedDict()
         self._cache_size = cache_size
         self._cache_lock = threading.Lock()
 
     def close(self) -> None:
+        self._committer.close()
         self.app.close()
 
     def reachable(self) -> bool:
@@ -227,7 +230,7 @@ class GameStore:
         return self._save_new(Game.create(game_id, record, seed.hex, now), rules)
 
     def _save_new(self, aggregate: Game, rules: GameRules[Any, Any, Any]) -> LiveGame:
-        self.app.save(aggregate)
+        self._committer.append(aggregate.collect_events())
         live = LiveGame(aggregate, rules)
         with self._cache_lock:
             self._cache[live.id] = live
@@ -370,7 +373,7 @@ class GameStore:
         aggregate = live.aggregate
         record = aggregate.append(event_class, record, now, **secret)
         try:
-            self.app.save(aggregate)
+            self._committer.append(aggregate.collect_events())
         except IntegrityError:
             self._evict(live)
             raise concurrent_update(self.get(live.id).version) from None

@@ -1,0 +1,354 @@
+"""HTTP benchmark: accepted, durably stored moves per second, and their latency.
+
+Run from the repository root (PostgreSQL rows are skipped if it does not answer)::
+
+    .venv/bin/python -m benchmarks.http
+    .venv/bin/python -m benchmarks.http --games 40 --concurrency 16 --postgres postgresql://postgres@127.0.0.1:5432/postgres
+
+For each store (SQLite file, PostgreSQL database) it measures, on the same
+scripted moves:
+
+1. **raw store**: the store's own ``GameStore.command`` in this process (decode,
+   decide, append durably, evolve) — the rate the store sustains without HTTP —
+   with one caller and with ``--concurrency`` threads (whose appends share
+   transactions, as concurrent HTTP requests do), and bare appends of the same
+   records through the eventsourcing recorder (no rules, one transaction each);
+2. **HTTP, flat out**: ``roundhouse serve`` (one uvicorn process) and this
+   process as the client (``--concurrency`` games played at once over
+   keep-alive connections), counting only ``200`` answers to ``POST /commands``;
+3. **HTTP at 1,000 moves/s**: the same, paced (open loop) at ``--rate`` moves
+   per second, for the p99 latency at that load.
+
+The moves are scripted beforehand: random legal Ticket to Ride (Europe, 2
+seats) games played in-process with known seeds, replayed through games created
+with those seeds (the server runs with ``ROUNDHOUSE_ALLOW_CLIENT_SEED=1``), so
+every posted command is accepted and no client time goes into choosing moves.
+Figures are printed, nothing is asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import hashlib
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import uuid
+from dataclasses import dataclass
+from typing import Any
+
+import httpx
+import msgspec
+
+from domain.kernel.protocol import Setup
+from domain.kernel.rng import Seed
+from domain.registry import kinds
+from service.store.games import GameStore
+
+KIND = "ticket-to-ride"
+SETUP = {"kind": KIND, "seats": 2, "map": "europe"}
+
+
+@dataclass
+class Script:
+    """One whole game: its seed and each command (seat, JSON body) in order."""
+
+    seed: Seed
+    commands: list[tuple[int, bytes]]
+
+
+def scripts(count: int) -> list[Script]:
+    rules = kinds()[KIND]
+    setup = Setup(seats=2, map="europe")
+    made = []
+    for i in range(count):
+        seed = Seed(hashlib.sha256(f"http-bench-{i}".encode()).digest())
+        chooser = random.Random(i)
+        state: Any = None
+        for event in rules.start(setup, seed):
+            state = rules.evolve(state, event)
+        commands = []
+        while seats := rules.to_act(state):
+            seat = chooser.choice(seats)
+            command = chooser.choice(rules.legal_moves(state, seat)).command
+            for event in rules.decide(state, seat, command, seed):
+                state = rules.evolve(state, event)
+            commands.append((seat, msgspec.json.encode(command)))
+        made.append(Script(seed, commands))
+    return made
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+# -- raw store -------------------------------------------------------------------
+
+
+def raw_store(
+    store_url: str, games: list[Script], threads: int
+) -> tuple[float, float, float]:
+    """Moves/s through GameStore.command in this process, one caller and `threads`
+    callers (group commit), and bare recorder appends/s."""
+    store = GameStore(store_url, kinds())
+    prepared = []
+    for script in games:
+        live = store.create(KIND, Setup(seats=2, map="europe"), seed=script.seed)
+        tokens = [store.join(live.id, f"p{s}")[2] for s in range(2)]
+        store.start(live.id, tokens[0])
+        prepared.append((live.id, tokens, script))
+    half = len(prepared) // 2
+    moves = 0
+    began = time.perf_counter()
+    for game_id, tokens, script in prepared[:half]:
+        for seat, body in script.commands:
+            store.command(game_id, tokens[seat], body)
+            moves += 1
+    command_rate = moves / (time.perf_counter() - began)
+
+    queue = prepared[half:]
+
+    def caller() -> None:
+        while queue:
+            game_id, tokens, script = queue.pop()
+            for seat, body in script.commands:
+                store.command(game_id, tokens[seat], body)
+
+    workers = [threading.Thread(target=caller) for _ in range(threads)]
+    began = time.perf_counter()
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    threaded_rate = sum(len(s.commands) for _, _, s in prepared[half:]) / (
+        time.perf_counter() - began
+    )
+
+    # the same records again, appended to fresh aggregates with no rules at all
+    app = store.app
+    events = []
+    for game_id, _, _ in prepared:
+        aggregate = store.get(game_id).aggregate
+        events.append([(type(e), e) for e in app.events.get(aggregate.id)])
+    began = time.perf_counter()
+    appended = 0
+    for stored in events:
+        new_id = uuid.uuid4()
+        for version, (cls, event) in enumerate(stored, start=1):
+            copy = object.__new__(cls)
+            copy.__dict__.update(vars(event), originator_id=new_id, originator_version=version)
+            app.events.put([copy])
+            appended += 1
+    append_rate = appended / (time.perf_counter() - began)
+    store.close()
+    return command_rate, threaded_rate, append_rate
+
+
+# -- HTTP ------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def serve(store_url: str, port: int) -> subprocess.Popen[bytes]:
+    env = {**os.environ, "ROUNDHOUSE_ALLOW_CLIENT_SEED": "1", "ROUNDHOUSE_STORE": store_url}
+    server = subprocess.Popen(
+        [sys.executable, "-m", "service.cli", "serve", "--port", str(port)],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/health").status_code == 200:
+                return server
+        except httpx.TransportError:
+            time.sleep(0.1)
+    server.kill()
+    raise RuntimeError("the server did not start")
+
+
+async def open_games(client: httpx.AsyncClient, games: list[Script]) -> list[tuple[str, list[str]]]:
+    opened = []
+    for script in games:
+        created = await client.post("/games", json={**SETUP, "seed": script.seed.hex})
+        created.raise_for_status()
+        game_id = created.json()["id"]
+        tokens = []
+        for seat in range(2):
+            joined = await client.post(f"/games/{game_id}/seats", json={"name": f"p{seat}"})
+            tokens.append(joined.json()["token"])
+        started = await client.post(
+            f"/games/{game_id}/start", headers={"Authorization": f"Bearer {tokens[0]}"}
+        )
+        started.raise_for_status()
+        opened.append((game_id, tokens))
+    return opened
+
+
+class Connection:
+    """A minimal keep-alive HTTP/1.1 client, so the client's own cost stays small."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.reader = reader
+        self.writer = writer
+
+    @classmethod
+    async def open(cls, port: int) -> Connection:
+        return cls(*await asyncio.open_connection("127.0.0.1", port))
+
+    async def post(self, path: str, body: bytes, token: str) -> int:
+        self.writer.write(
+            f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            f"Authorization: Bearer {token}\r\nContent-Length: {len(body)}\r\n\r\n".encode()
+            + body
+        )
+        head = await self.reader.readuntil(b"\r\n\r\n")
+        status = int(head[9:12])
+        length = 0
+        for line in head.split(b"\r\n"):
+            if line[:15].lower() == b"content-length:":
+                length = int(line[15:])
+        await self.reader.readexactly(length)
+        return status
+
+    def close(self) -> None:
+        self.writer.close()
+
+
+async def play_http(
+    port: int, games: list[Script], concurrency: int, rate: float | None
+) -> tuple[int, float, list[float]]:
+    """(accepted moves, seconds, latencies in ms) playing every script over HTTP."""
+    limits = httpx.Limits(max_connections=concurrency, max_keepalive_connections=concurrency)
+    base = f"http://127.0.0.1:{port}"
+    async with httpx.AsyncClient(base_url=base, limits=limits, timeout=30) as client:
+        opened = await open_games(client, games)
+        queue = list(zip(opened, games, strict=True))
+        latencies: list[float] = []
+        accepted = 0
+        interval = None if rate is None else 1.0 / rate
+        next_slot = 0.0
+
+        async def player(connection: Connection) -> None:
+            nonlocal accepted, next_slot
+            while queue:
+                (game_id, tokens), script = queue.pop()
+                for seat, body in script.commands:
+                    if interval is not None:  # open loop: each move has its time slot
+                        slot, next_slot = next_slot, next_slot + interval
+                        delay = slot - time.perf_counter()
+                        if delay > 0:
+                            await asyncio.sleep(delay)
+                    sent = time.perf_counter()
+                    status = await connection.post(path % game_id, body, tokens[seat])
+                    latencies.append((time.perf_counter() - sent) * 1000)
+                    if status == 200:
+                        accepted += 1
+                    else:
+                        raise RuntimeError(f"move refused: {status}")
+
+        connections = [await Connection.open(port) for _ in range(concurrency)]
+        path = "/games/%s/commands"
+        began = next_slot = time.perf_counter()
+        await asyncio.gather(*(player(c) for c in connections))
+        elapsed = time.perf_counter() - began
+        for connection in connections:
+            connection.close()
+        return accepted, elapsed, latencies
+
+
+def run_http(
+    store_url: str, games: list[Script], concurrency: int, rate: float | None
+) -> tuple[int, float, list[float]]:
+    port = free_port()
+    server = serve(store_url, port)
+    try:
+        return asyncio.run(play_http(port, games, concurrency, rate))
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def postgres_database(admin_url: str) -> str | None:
+    """A fresh database on the server at `admin_url`, or None if it does not answer."""
+    import psycopg
+
+    try:
+        with psycopg.connect(admin_url, autocommit=True, connect_timeout=3) as admin:
+            name = f"roundhouse_bench_{uuid.uuid4().hex[:8]}"
+            admin.execute(f"CREATE DATABASE {name}")
+    except psycopg.OperationalError:
+        return None
+    return admin_url.rsplit("/", 1)[0] + f"/{name}"
+
+
+def drop_database(admin_url: str, url: str) -> None:
+    import psycopg
+
+    with psycopg.connect(admin_url, autocommit=True) as admin:
+        admin.execute(f"DROP DATABASE IF EXISTS {url.rsplit('/', 1)[1]} WITH (FORCE)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=30)
+    parser.add_argument("--concurrency", type=int, default=8)
+    parser.add_argument("--rate", type=float, default=1000.0)
+    parser.add_argument(
+        "--postgres", default="postgresql://postgres@127.0.0.1:5432/postgres",
+        help="an admin URL; a fresh database is created and dropped",
+    )
+    args = parser.parse_args()
+    games = scripts(args.games)
+    moves = sum(len(s.commands) for s in games)
+    print(f"{args.games} scripted Ticket to Ride games (Europe, 2 seats), {moves} moves; "
+          f"HTTP client: this process, {args.concurrency} games at once; server: 1 process")
+    with tempfile.TemporaryDirectory() as scratch:
+        stores: list[tuple[str, Any]] = [
+            ("SQLite", lambda: f"sqlite:///{scratch}/{uuid.uuid4().hex}.db"),
+            ("PostgreSQL", lambda: postgres_database(args.postgres)),
+        ]
+        for name, fresh in stores:
+            url = fresh()
+            if url is None:
+                print(f"{name}: not reachable, skipped")
+                continue
+            command_rate, threaded_rate, append_rate = raw_store(url, games, args.concurrency)
+            http_url = fresh()
+            accepted, seconds, latencies = run_http(http_url, games, args.concurrency, None)
+            paced_url = fresh()
+            _, _, paced = run_http(paced_url, games, args.concurrency, args.rate)
+            if name == "PostgreSQL":
+                for used in (url, http_url, paced_url):
+                    drop_database(args.postgres, used)
+            http_rate = accepted / seconds
+            print(f"\n{name}")
+            best_raw = max(command_rate, threaded_rate)
+            print(f"  raw store, GameStore.command:  {command_rate:8.0f} moves/s (1 caller), "
+                  f"{threaded_rate:.0f} moves/s ({args.concurrency} threads)")
+            print(f"  raw store, bare appends:       {append_rate:8.0f} records/s "
+                  "(eventsourcing recorder, one transaction each)")
+            print(f"  HTTP flat out:                 {http_rate:8.0f} accepted moves/s "
+                  f"({accepted}/{moves}), p50 {statistics.median(latencies):.2f} ms, "
+                  f"p99 {percentile(latencies, 0.99):.2f} ms")
+            print(f"  HTTP / best raw store rate:    {http_rate / best_raw:8.2f}")
+            print(f"  HTTP paced at {args.rate:.0f}/s:          p50 "
+                  f"{statistics.median(paced):.2f} ms, p99 {percentile(paced, 0.99):.2f} ms")
+
+
+if __name__ == "__main__":
+    main()
