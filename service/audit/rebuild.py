@@ -186,9 +186,11 @@ def _apply(walk: Replay, position: int, record: Record, seed: Seed | None) -> bo
     except RuleViolation as violation:
         _refuse(walk, position, record, violation)
         return False
-    except Exception as error:  # a forged command the rules cannot even read
+    except Exception as error:  # a forged command the rules trip over, or a fault of theirs
         _refuse(walk, position, record, RuleViolation(
-            "unreadable-command", f"the rules cannot process this command ({error!r})"))
+            "rules-failed",
+            f"the rules raised {type(error).__name__} ({error}) instead of deciding "
+            "or refusing this command"))
         return False
     expected = as_json(decided)
     recorded = as_json(record.events)
