@@ -72,7 +72,11 @@ def explain(
         command = decode_command(rules, record.payload)
     except RuleViolation as violation:
         return _refused(explained, violation)
-    listed = any(move.command == command for move in rules.legal_moves(walk.state, record.seat))
+    try:
+        listed: bool | None = any(
+            move.command == command for move in rules.legal_moves(walk.state, record.seat))
+    except Exception:  # a forged seat or command the rules' move list trips over
+        listed = None
     explained = msgspec.structs.replace(explained, listed_in_legal_moves=listed)
     if seed is None:
         return msgspec.structs.replace(
@@ -84,6 +88,11 @@ def explain(
         decided = rules.decide(walk.state, record.seat, command, seed)
     except RuleViolation as violation:
         return _refused(explained, violation)
+    except Exception as error:
+        return msgspec.structs.replace(
+            explained, verdict="not-verifiable",
+            detail=f"the rules raised {type(error).__name__} ({error}) instead of deciding "
+            "or refusing this command")
     expected = as_json(decided)
     recorded = as_json(record.events)
     if expected != recorded:

@@ -204,8 +204,15 @@ def _apply(walk: Replay, position: int, record: Record, seed: Seed | None) -> bo
             + f" other events than recorded ({where})"))
         walk.outcome = CheckOutcome("rules", "failed", walk.findings[-1].message)
         return False
-    for event in decided:
-        walk.state = rules.evolve(walk.state, event)
+    try:
+        for event in decided:
+            walk.state = rules.evolve(walk.state, event)
+    except Exception as error:  # a fault of the rules: their own events do not apply
+        walk.state = None
+        _refuse(walk, position, record, RuleViolation(
+            "rules-failed", f"evolve raised {type(error).__name__} ({error}) on events "
+            "the rules decided"))
+        return False
     return True
 
 
