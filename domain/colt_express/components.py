@@ -30,7 +30,6 @@ JEWEL_VALUE: Final[int] = _DATA["jewel_value"]
 STRONGBOX_VALUE: Final[int] = _DATA["strongbox_value"]
 HOSTAGE_RANSOM: Final[int] = _DATA["hostage_ransom"]
 CHARACTERS: Final[tuple[str, ...]] = tuple(_DATA["characters"])
-ACTIONS: Final[tuple[str, ...]] = tuple(_DATA["action_deck"])
 ACTION_DECK: Final[dict[str, int]] = dict(_DATA["action_deck"])
 TWO_PLAYER_DECK_PER_BANDIT: Final[tuple[str, ...]] = tuple(_DATA["two_player_deck_per_bandit"])
 BULLETS_PER_BANDIT: Final[int] = _DATA["bullets_per_bandit"]

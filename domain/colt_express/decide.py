@@ -24,7 +24,6 @@ from domain.colt_express.commands import (
     Rob,
 )
 from domain.colt_express.components import (
-    CARS_BY_SEATS,
     CHARACTERS,
     DRAW,
     GUNSLINGER_BONUS,
@@ -136,6 +135,8 @@ def check_setup(setup: Setup) -> None:
     unknown = set(setup.options) - {"characters"}
     if unknown:
         raise RuleViolation("bad-setup", f"unknown options {sorted(unknown)}", "§3")
+    if not isinstance(setup.options.get("characters", "random"), str):
+        raise RuleViolation("bad-setup", "the characters option is a string", "§3.7")
     chosen = character_choice(setup)
     if chosen is not None:
         wanted = setup.seats * (2 if setup.seats == 2 else 1)
@@ -171,7 +172,6 @@ def start(setup: Setup, seed: Seed) -> list[Event]:
     round_cards = rng.shuffle(regular_round_cards(n))
     station = rng.pick(len(STATION_CARDS))
     first_player = rng.pick(n)
-    assert CARS_BY_SEATS[n] <= len(WAGONS)
     started = ColtExpressGameStarted(
         seed_commitment=seed.commitment,
         seats=n,

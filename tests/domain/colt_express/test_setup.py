@@ -122,6 +122,7 @@ def test_characters_are_drawn_at_random_unless_named():
         Setup(seats=3, options={"characters": "ghost,doc"}),
         Setup(seats=3, options={"characters": "ghost,doc,zorro"}),
         Setup(seats=3, options={"speed": 2}),
+        Setup(seats=3, options={"characters": 3}),
     ],
 )
 def test_impossible_setups_are_refused(setup):
