@@ -60,7 +60,8 @@ def explain(
         seat_view = msgspec.to_builtins(rules.private_view(walk.state, record.seat))
     shown = _events_for(rules, record, viewer, complete)
     command_shown = record.payload
-    if not seat_may_see and record.payload is not None:  # as the events feed shows it
+    if record.type == "command" and not seat_may_see and record.payload is not None:
+        # as the events feed shows another seat's command while the game runs
         command_shown = {"type": record.payload.get("type")}
     explained = msgspec.structs.replace(
         base, before=before, seat_view_before=seat_view, recorded_events=shown,
