@@ -58,17 +58,45 @@ class _Turn:
     the shuffles it recorded.
     """
 
-    __slots__ = ("board", "deck", "discard", "display", "rng", "seed", "shuffles", "state")
+    __slots__ = (
+        "board",
+        "deck",
+        "discard",
+        "display",
+        "owned",
+        "rng",
+        "seed",
+        "shuffles",
+        "state",
+    )
 
     def __init__(self, board: Board, state: GameState, seed: Seed) -> None:
         self.board = board
         self.state = state
-        self.deck = list(state.deck)
-        self.discard = list(state.discard)
-        self.display = list(state.display)
+        # the state's own lists, read-only until `own` copies them
+        self.deck = state.deck
+        self.discard = state.discard
+        self.display = state.display
+        self.owned = False
         self.seed = seed
         self.rng = Rng(seed, state.draws)
         self.shuffles: list[Shuffle] = []
+
+    def own(self) -> None:
+        """Copy the piles before the first change, so the state stays untouched."""
+        if not self.owned:
+            self.deck = list(self.deck)
+            self.discard = list(self.discard)
+            self.display = list(self.display)
+            self.owned = True
+
+    def discard_card(self, card: int) -> None:
+        self.own()
+        self.discard[card] += 1
+
+    def empty_slot(self, slot: int) -> None:
+        self.own()
+        self.display[slot] = -1
 
     def take_shuffles(self) -> list[Shuffle]:
         """The shuffles recorded since the last call (each belongs to one event)."""
@@ -79,9 +107,11 @@ class _Turn:
         rng_reshuffle(self.board, self.deck, self.discard, self.rng, self.shuffles)()
 
     def draw(self) -> int:
+        self.own()
         return draw_top(self.deck, self.discard, self.reshuffle)
 
     def refill(self, slots: list[int] | None) -> int:
+        self.own()
         rules = self.state.rules
         return fill_display(
             self.board.locomotive,
@@ -94,7 +124,14 @@ class _Turn:
         )
 
     def pay(self, colour: int, locomotives: int, cards: int) -> None:
-        """Discard a payment of `cards` cards, `locomotives` of them wild."""
+        """Discard a payment of `cards` cards, `locomotives` of them wild.
+
+        Only the end-of-turn refill of empty display slots reads the discards
+        after a payment, so without an empty slot there is nothing to track.
+        """
+        if -1 not in self.display:
+            return
+        self.own()
         self.discard[self.board.locomotive] += locomotives
         if colour >= 0:
             self.discard[colour] += cards - locomotives
@@ -226,7 +263,7 @@ def _draw_card(
     if second and card == loco:
         raise _refuse("locomotive-second", "a face-up Locomotive cannot be the second card", "§4.2")
     turn = _Turn(board, state, seed)
-    turn.display[slot] = -1
+    turn.empty_slot(slot)
     resets = turn.refill([slot])
     over = (
         second
@@ -312,7 +349,7 @@ def _claim_route(
     if extra:
         return events
     for card in revealed:
-        turn.discard[card] += 1
+        turn.discard_card(card)
     turn.pay(used, command.locomotives, length)
     events.append(RouteClaimed(seat, route, name, command.locomotives, length, points))
     return _end_turn(board, state, turn, events)
@@ -344,7 +381,7 @@ def _pay_tunnel(
             )
     turn = _Turn(board, state, seed)
     for card in tunnel.revealed:
-        turn.discard[card] += 1
+        turn.discard_card(card)
     locomotives = tunnel.locomotives + command.locomotives
     turn.pay(tunnel.colour, locomotives, length + extra)
     claimed = RouteClaimed(
@@ -363,7 +400,7 @@ def _withdraw_tunnel(board: Board, state: GameState, seat: int, seed: Seed) -> l
     assert tunnel is not None
     turn = _Turn(board, state, seed)
     for card in tunnel.revealed:
-        turn.discard[card] += 1
+        turn.discard_card(card)
     return _end_turn(board, state, turn, [TunnelWithdrawn(seat, tunnel.route)])
 
 
