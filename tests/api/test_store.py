@@ -1,0 +1,86 @@
+"""The store's own promises, below HTTP: group commit, cache, audit API, listeners."""
+
+from __future__ import annotations
+
+import threading
+from datetime import UTC, datetime
+from pathlib import Path
+
+import msgspec
+import pytest
+from eventsourcing.persistence import IntegrityError
+
+from domain.kernel.protocol import Setup
+from service.store.aggregate import Game
+from service.store.committer import _Pending
+from service.store.games import GameStore
+from service.store.records import Record
+from tests.api import toy
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> GameStore:
+    return GameStore(f"sqlite:///{tmp_path / 's.db'}", {"toy-draw": toy.RULES})
+
+
+def pending_join(store: GameStore, game_id: str, aggregate: Game | None = None) -> _Pending:
+    """The events of one more seat-joined record on `game_id`, not yet stored."""
+    aggregate = aggregate or store.app.repository.get(store.get(game_id).aggregate.id)
+    record = Record(game_id=game_id, version=aggregate.version + 1, type="seat-joined",
+                    time="t", seat=0, payload={"name": "x"}, prev_hash=aggregate.last_hash)
+    aggregate.append(Game.SeatJoined, record, datetime.now(UTC), token_hash="0" * 64)
+    return _Pending(aggregate.collect_events())
+
+
+def test_a_conflict_in_a_shared_transaction_fails_only_its_own_append(store: GameStore) -> None:
+    first, second = (store.create("toy-draw", Setup(seats=2)).id for _ in range(2))
+    good = pending_join(store, first)
+    loser = pending_join(store, second)
+    store.join(second, "faster")  # takes the version `loser` wanted
+    store._committer._write([good, loser])
+    assert good.error is None and isinstance(loser.error, IntegrityError)
+    assert good.done.is_set() and loser.done.is_set()
+    assert len(store.app.repository.get(store.get(first).aggregate.id).records) == 2
+
+
+def test_concurrent_commands_on_many_games_are_all_recorded(store: GameStore) -> None:
+    games = []
+    for _ in range(8):
+        live = store.create("toy-draw", Setup(seats=2))
+        tokens = [store.join(live.id, n)[2] for n in "ab"]
+        store.start(live.id, tokens[0])
+        games.append((live.id, tokens[0]))
+    threads = [
+        threading.Thread(target=store.command, args=(game_id, token, b'{"type":"draw"}'))
+        for game_id, token in games
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    reopened = GameStore(store.app.env["SQLITE_DBNAME"], {"toy-draw": toy.RULES})
+    assert all(reopened.get(game_id).version == 5 for game_id, _ in games)
+
+
+def test_audit_api_and_after_append_listeners(store: GameStore) -> None:
+    heard: list[tuple[str, int]] = []
+    store.listeners.append(lambda game_id, record: heard.append((game_id, record.version)))
+    store.listeners.append(lambda game_id, record: 1 / 0)  # a failing listener changes nothing
+    live = store.create("toy-draw", Setup(seats=2))
+    tokens = [store.join(live.id, n)[2] for n in "ab"]
+    store.start(live.id, tokens[1])
+    assert heard == [(live.id, 1), (live.id, 2), (live.id, 3), (live.id, 4)]
+    assert [r.type for r in store.records(live.id)] == [
+        "created", "seat-joined", "seat-joined", "started"]
+    assert store.description(live.id) == ("toy-draw", Setup(seats=2))
+    assert store.revealed_seed(live.id) is None
+    while live.status != "finished":
+        seat = live.to_act()[0]
+        move = toy.RULES.legal_moves(live.state, seat)[-1].command
+        store.command(live.id, tokens[seat], msgspec.json.encode(move))
+    seed = store.revealed_seed(live.id)
+    assert seed is not None and seed.commitment == live.seed_commitment
+    # the token hashes are kept outside the records, which are all there is to export
+    exported = msgspec.json.encode(store.records(live.id)).decode()
+    assert len(live.aggregate.token_hashes) == 2
+    assert not any(h in exported for h in live.aggregate.token_hashes)
