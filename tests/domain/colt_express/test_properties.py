@@ -49,16 +49,21 @@ def loot(state: State) -> Counter[str]:
     return Counter(tokens + state.reserve)
 
 
-def check_board(state: State, tokens: Counter[str]) -> None:
-    """Invariants that hold after every command."""
+def check_event(state: State, tokens: Counter[str]) -> None:
+    """Invariants that hold after every single event."""
     ransoms = Counter(f"ransom-{k}" for k in range(1, state.ransoms + 1))
     assert loot(state) == tokens + ransoms, "loot is conserved"
     for b in range(len(state.characters)):
         assert 0 <= state.bandit_car[b] <= state.caboose, "bandits stay on the train"
+    assert 0 <= state.marshal <= state.caboose
+
+
+def check_board(state: State) -> None:
+    """Invariants that hold once a command's events are all applied."""
+    for b in range(len(state.characters)):
         assert state.bandit_roof[b] or state.bandit_car[b] != state.marshal, (
             "nobody with the Marshal"
         )
-    assert 0 <= state.marshal <= state.caboose
     per_seat = 2 if state.two_player else 1
     for seat in range(state.seats):
         bandits = [b for b in range(len(state.characters)) if state.controller[b] == seat]
@@ -137,10 +142,11 @@ def play_checked(seats: int, seed: Seed, chooser: random.Random, secrecy_every: 
         assert state == before, "decide leaves the state alone"
         for event in events:
             state = evolve(state, event)
+            check_event(state, tokens)
             for viewer in viewers:
                 assert event_leaks(event, viewer, state, seed.hex) == [], (event, viewer)
         log.extend(events)
-        check_board(state, tokens)
+        check_board(state)
         commands += 1
         if commands % secrecy_every == 0:
             assert not view_leaks(state, public_view, None)
@@ -155,7 +161,7 @@ def play_checked(seats: int, seed: Seed, chooser: random.Random, secrecy_every: 
     assert replayed == state, "replaying the log rebuilds the game"
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seats=st.integers(min_value=2, max_value=6),
     seed=st.binary(min_size=32, max_size=32),
