@@ -9,7 +9,7 @@ the pending tunnel payment. Each entry's ``command`` is accepted as it is.
 
 from __future__ import annotations
 
-from itertools import combinations, compress
+from itertools import combinations
 
 import msgspec
 
@@ -63,29 +63,59 @@ def route_closed(board: Board, state: GameState, seat: int, route: int) -> bool:
     return other >= 0 and (other == seat or state.seats < state.rules.double_routes_min_seats)
 
 
-#: shared claim entries by (board, route, payment key): entries are immutable, and a
-#: random game asks for the same few hundred again and again
-_CLAIMS: dict[tuple[str, int, tuple[int, ...]], Move] = {}
-_CLAIMS_MAX = 100_000
+class _ClaimTable:
+    """One board's routes grouped for the claim search, and its shared claim entries.
 
+    ``tracks[c]`` lists ``(route, length, partner, ferry Locomotives)`` of the
+    routes of card colour ``c`` (index ``locomotive``: gray), shortest first.
+    Entries are immutable and a game asks for the same few hundred again and
+    again, so they are built once: coloured ones by one int packing route,
+    colour and Locomotive range; gray ones by their payment key, then route.
+    """
 
-def _claim(board: Board, route: int, key: tuple[int, ...]) -> Move:
-    """The claim entry for `route` payable as `key` says: (colour, low, high) triples,
-    colour -1 for Locomotives only."""
-    cache_key = (board.id, route, key)
-    move = _CLAIMS.get(cache_key)
-    if move is None:
-        names = board.colours
+    __slots__ = ("board", "coloured", "gray", "tracks")
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.tracks = tuple(
+            tuple(
+                (
+                    r,
+                    board.route_length[r],
+                    board.route_partner[r],
+                    board.route_locomotives[r] if board.route_kind[r] == FERRY else 0,
+                )
+                for r in routes
+            )
+            for routes in board.routes_by_colour
+        )
+        self.coloured: dict[int, Move] = {}
+        self.gray: dict[tuple[int, ...], dict[int, Move]] = {}
+
+    def entry(self, route: int, key: tuple[int, ...]) -> Move:
+        """A new claim entry: `key` holds (colour, low, high) triples, colour -1 = Locomotives."""
+        names = self.board.colours
         payments = tuple(
             Payment(None if key[i] < 0 else names[key[i]], key[i + 1], key[i + 2])
             for i in range(0, len(key), 3)
         )
         first = payments[0]
-        move = Move(ClaimRoute(route, first.colour, first.min_locomotives), payments)
-        if len(_CLAIMS) >= _CLAIMS_MAX:
-            _CLAIMS.clear()
-        _CLAIMS[cache_key] = move
-    return move
+        return Move(ClaimRoute(route, first.colour, first.min_locomotives), payments)
+
+
+_TABLES: dict[str, _ClaimTable] = {}
+#: bound on the shared entries of one board before they are dropped and rebuilt
+_ENTRIES_MAX = 50_000
+
+
+def _table(board: Board) -> _ClaimTable:
+    table = _TABLES.get(board.id)
+    if table is None or table.board is not board:
+        table = _TABLES[board.id] = _ClaimTable(board)
+    elif len(table.coloured) + len(table.gray) > _ENTRIES_MAX:
+        table.coloured.clear()
+        table.gray.clear()
+    return table
 
 
 def claim_moves(board: Board, state: GameState, seat: int, out: list[Move]) -> None:
@@ -96,12 +126,10 @@ def claim_moves(board: Board, state: GameState, seat: int, out: list[Move]) -> N
     locos = hand[loco]
     trains = player.trains
     owner = state.route_owner
-    partner = board.route_partner
-    lengths = board.route_length
     singles = state.seats < state.rules.double_routes_min_seats
-    by_colour = board.routes_by_colour
-    cache = _CLAIMS
-    board_id = board.id
+    table = _table(board)
+    tracks = table.tracks
+    coloured = table.coloured
     best = 0
     for c in range(loco):
         have = hand[c]
@@ -110,42 +138,42 @@ def claim_moves(board: Board, state: GameState, seat: int, out: list[Move]) -> N
         cap = have + locos
         if cap > trains:
             cap = trains
-        for r in by_colour[c]:
-            n = lengths[r]
+        for r, n, q, _ in tracks[c]:
             if n > cap:
                 break
-            if owner[r] >= 0:
+            if owner[r] >= 0 or (q >= 0 and (o := owner[q]) >= 0 and (singles or o == seat)):
                 continue
-            q = partner[r]
-            if q >= 0 and (o := owner[q]) >= 0 and (singles or o == seat):
-                continue
-            key = (c, n - have if n > have else 0, locos if locos < n else n)
-            move = cache.get((board_id, r, key))
-            out.append(move if move is not None else _claim(board, r, key))
+            low = n - have if n > have else 0
+            high = locos if locos < n else n
+            packed = ((r * 16 + c) * 16 + low) * 16 + high
+            move = coloured.get(packed)
+            if move is None:
+                move = coloured[packed] = table.entry(r, (c, low, high))
+            out.append(move)
     cap = best + locos
     if cap > trains:
         cap = trains
     ferries = state.rules.ferries
-    kinds = board.route_kind
-    keys: dict[tuple[int, int], tuple[int, ...]] = {}
-    for r in by_colour[loco]:
-        n = lengths[r]
+    by_key: dict[tuple[int, int], tuple[tuple[int, ...], dict[int, Move]]] = {}
+    for r, n, q, need in tracks[loco]:
         if n > cap:
             break
-        if owner[r] >= 0:
+        if owner[r] >= 0 or (q >= 0 and (o := owner[q]) >= 0 and (singles or o == seat)):
             continue
-        q = partner[r]
-        if q >= 0 and (o := owner[q]) >= 0 and (singles or o == seat):
-            continue
-        need = board.route_locomotives[r] if ferries and kinds[r] == FERRY else 0
+        if not ferries:
+            need = 0
         if locos < need:
             continue
-        gray = keys.get((n, need))
-        if gray is None:
-            gray = keys[(n, need)] = _gray_key(hand, loco, n, need)
-        if gray:
-            move = cache.get((board_id, r, gray))
-            out.append(move if move is not None else _claim(board, r, gray))
+        found = by_key.get((n, need))
+        if found is None:
+            key = _gray_key(hand, loco, n, need)
+            found = by_key[(n, need)] = (key, table.gray.setdefault(key, {}))
+        key, entries = found
+        if key:
+            move = entries.get(r)
+            if move is None:
+                move = entries[r] = table.entry(r, key)
+            out.append(move)
 
 
 def _gray_key(hand: list[int], loco: int, n: int, need: int) -> tuple[int, ...]:
@@ -199,23 +227,44 @@ def turn_moves(board: Board, state: GameState, seat: int) -> list[Move]:
         out.append(_DRAW_TICKETS)
     player = state.players[seat]
     if player.stations:
-        cost = state.rules.station_costs[state.rules.stations - player.stations]
-        payments = station_payments(board, player.hand, cost)
-        if payments:
-            owners = state.station_owner
-            free = tuple(compress(range(len(owners)), map((-1).__eq__, owners)))
-            if free:
-                # the ready command varies its city with the turn so random play spreads out
-                first = payments[0]
-                city = free[state.turn % len(free)]
-                out.append(
-                    Move(
-                        BuildStation(city, first.colour, first.min_locomotives),
-                        payments,
-                        cities=free,
-                    )
-                )
+        station = _station_entry(board, state, player.hand, player.stations)
+        if station is not None:
+            out.append(station)
     return out
+
+
+#: station payments by (board, cost, hand) and free cities by (board, station owners):
+#: both change seldom during a game, and building them is most of a turn's station entry
+_STATION_PAYMENTS: dict[tuple[str, int, tuple[int, ...]], tuple[Payment, ...]] = {}
+_FREE_CITIES: dict[tuple[str, tuple[int, ...]], tuple[int, ...]] = {}
+
+
+def _station_entry(
+    board: Board, state: GameState, hand: list[int], stations_left: int
+) -> Move | None:
+    """The build-station entry (§7.1), or None when no station can be paid or placed."""
+    rules = state.rules
+    cost = rules.station_costs[rules.stations - stations_left]
+    key = (board.id, cost, tuple(hand))
+    payments = _STATION_PAYMENTS.get(key)
+    if payments is None:
+        if len(_STATION_PAYMENTS) > _ENTRIES_MAX:
+            _STATION_PAYMENTS.clear()
+        payments = _STATION_PAYMENTS[key] = station_payments(board, hand, cost)
+    if not payments:
+        return None
+    owners = (board.id, tuple(state.station_owner))
+    free = _FREE_CITIES.get(owners)
+    if free is None:
+        if len(_FREE_CITIES) > _ENTRIES_MAX:
+            _FREE_CITIES.clear()
+        free = _FREE_CITIES[owners] = tuple(c for c, o in enumerate(owners[1]) if o < 0)
+    if not free:
+        return None
+    # the ready command varies its city with the turn so random play spreads out
+    first = payments[0]
+    city = free[state.turn % len(free)]
+    return Move(BuildStation(city, first.colour, first.min_locomotives), payments, cities=free)
 
 
 def ticket_combinations(
