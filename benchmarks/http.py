@@ -322,32 +322,42 @@ def main() -> None:
             ("SQLite", lambda: f"sqlite:///{scratch}/{uuid.uuid4().hex}.db"),
             ("PostgreSQL", lambda: postgres_database(args.postgres)),
         ]
-        for name, fresh in stores:
-            url = fresh()
-            if url is None:
-                print(f"{name}: not reachable, skipped")
-                continue
-            command_rate, threaded_rate, append_rate = raw_store(url, games, args.concurrency)
-            http_url = fresh()
-            accepted, seconds, latencies = run_http(http_url, games, args.concurrency, None)
-            paced_url = fresh()
-            _, _, paced = run_http(paced_url, games, args.concurrency, args.rate)
-            if name == "PostgreSQL":
-                for used in (url, http_url, paced_url):
-                    drop_database(args.postgres, used)
-            http_rate = accepted / seconds
-            print(f"\n{name}")
-            best_raw = max(command_rate, threaded_rate)
-            print(f"  raw store, GameStore.command:  {command_rate:8.0f} moves/s (1 caller), "
-                  f"{threaded_rate:.0f} moves/s ({args.concurrency} threads)")
-            print(f"  raw store, bare appends:       {append_rate:8.0f} records/s "
-                  "(eventsourcing recorder, one transaction each)")
-            print(f"  HTTP flat out:                 {http_rate:8.0f} accepted moves/s "
-                  f"({accepted}/{moves}), p50 {statistics.median(latencies):.2f} ms, "
-                  f"p99 {percentile(latencies, 0.99):.2f} ms")
-            print(f"  HTTP / best raw store rate:    {http_rate / best_raw:8.2f}")
-            print(f"  HTTP paced at {args.rate:.0f}/s:          p50 "
-                  f"{statistics.median(paced):.2f} ms, p99 {percentile(paced, 0.99):.2f} ms")
+        created: list[str] = []
+        try:
+            for name, fresh in stores:
+                measure(name, fresh, games, args, created)
+        finally:
+            for url in created:
+                drop_database(args.postgres, url)
+
+
+def measure(
+    name: str, fresh: Any, games: list[Script], args: argparse.Namespace, created: list[str]
+) -> None:
+    """Print one store's figures; `fresh()` gives a new empty store URL (or None)."""
+    moves = sum(len(s.commands) for s in games)
+    urls = [fresh() for _ in range(3)]
+    if None in urls:
+        print(f"\n{name}: not reachable, skipped")
+        return
+    if name == "PostgreSQL":
+        created += urls
+    command_rate, threaded_rate, append_rate = raw_store(urls[0], games, args.concurrency)
+    accepted, seconds, latencies = run_http(urls[1], games, args.concurrency, None)
+    _, _, paced = run_http(urls[2], games, args.concurrency, args.rate)
+    http_rate = accepted / seconds
+    best_raw = max(command_rate, threaded_rate)
+    print(f"\n{name}")
+    print(f"  raw store, GameStore.command:  {command_rate:8.0f} moves/s (1 caller), "
+          f"{threaded_rate:.0f} moves/s ({args.concurrency} threads)")
+    print(f"  raw store, bare appends:       {append_rate:8.0f} records/s "
+          "(eventsourcing recorder, one transaction each)")
+    print(f"  HTTP flat out:                 {http_rate:8.0f} accepted moves/s "
+          f"({accepted}/{moves}), p50 {statistics.median(latencies):.2f} ms, "
+          f"p99 {percentile(latencies, 0.99):.2f} ms")
+    print(f"  HTTP / best raw store rate:    {http_rate / best_raw:8.2f}")
+    print(f"  HTTP paced at {args.rate:.0f}/s:          p50 "
+          f"{statistics.median(paced):.2f} ms, p99 {percentile(paced, 0.99):.2f} ms")
 
 
 if __name__ == "__main__":

@@ -30,16 +30,25 @@ def _settings(args: argparse.Namespace) -> Settings:
 
 
 def _serve(args: argparse.Namespace) -> int:
+    import os
+
     import uvicorn
 
     from service.api.app import create_app
 
+    settings = _settings(args)
+    common = {"host": args.host, "port": args.port, "access_log": args.access_log}
+    if args.workers == 1:
+        uvicorn.run(create_app(settings), log_level="info", **common)
+        return 0
+    if not settings.store.startswith(("postgresql://", "postgres://")):
+        print("several workers need a shared server store: set --store postgresql://...",
+              file=sys.stderr)
+        return 2
+    os.environ["ROUNDHOUSE_STORE"] = settings.store  # each worker builds its app from the env
     uvicorn.run(
-        create_app(_settings(args)),
-        host=args.host,
-        port=args.port,
-        access_log=args.access_log,
-        log_level="info",
+        "service.api.app:create_app", factory=True, workers=args.workers, log_level="info",
+        **common,
     )
     return 0
 
@@ -55,6 +64,10 @@ def add_serve(subparsers: Subparsers) -> None:
         "(default: $ROUNDHOUSE_STORE or sqlite:///roundhouse.db)",
     )
     serve.add_argument("--access-log", action="store_true", help="log every request")
+    serve.add_argument(
+        "--workers", type=int, default=1,
+        help="API processes (more than one needs PostgreSQL; Redis for live feeds across them)",
+    )
     serve.set_defaults(run=_serve)
 
 

@@ -31,6 +31,7 @@ import hmac
 import logging
 import secrets
 import threading
+import time
 import uuid
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
@@ -68,6 +69,22 @@ class _GameLog(Application[uuid.UUID]):
     name = "Roundhouse"
 
 
+def _open(env: dict[str, str]) -> _GameLog:
+    """The application, creating its tables if need be.
+
+    Several API processes starting at once on a new PostgreSQL database race to
+    create the tables; the losers see a unique violation and simply try again.
+    """
+    for attempt in range(5):
+        try:
+            return _GameLog(env=env)
+        except IntegrityError:
+            if attempt == 4:
+                raise
+            time.sleep(0.2 * (attempt + 1))
+    raise AssertionError("unreachable")
+
+
 def token_hash(token: str) -> str:
     """How a seat's bearer token is stored: SHA-256, lowercase hex."""
     return hashlib.sha256(token.encode()).hexdigest()
@@ -97,7 +114,7 @@ class GameStore:
         pool_size: int = 5,
     ) -> None:
         self.kinds = kinds
-        self.app = _GameLog(env=eventsourcing_env(store, pool_size))
+        self.app = _open(eventsourcing_env(store, pool_size))
         self._committer = Committer(self.app.events)
         self.listeners: list[Listener] = []
         self._cache: OrderedDict[str, LiveGame] = OrderedDict()
