@@ -195,3 +195,18 @@ def test_each_round_reshuffles_every_card_a_player_owns_bullets_included():
     assert sorted(dealt.shuffle.before) == sorted(state.decks[0] + state.hands[0])
     assert {"bullet/ghost/6", "bullet/neutral"} <= set(dealt.shuffle.before)
     assert len(state.hands[0]) == 7  # Doc
+
+
+def test_event_choices_are_asked_in_seat_order_from_the_first_player():
+    state = table(
+        {"doc": (1, "inside"), "ghost": (2, "inside"), "tuco": (3, "inside")},
+        inside={1: ["purse-9"], 2: ["purse-10"], 3: ["purse-11"]},
+        round_card="station-pickpocketing",
+        round=4,
+        first_player=1,
+    )
+    events = run_round_end(state)
+    assert of_type(events, RoundEventBegan)[0].choosers == ["ghost", "tuco", "doc"]
+    assert to_act(state) == [1]
+    play(state, Pickpocket(token=None))
+    assert to_act(state) == [2]
