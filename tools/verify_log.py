@@ -100,9 +100,10 @@ def read_log(text: str) -> list[dict[str, Any]]:
             record = json.loads(line)
         except ValueError as error:
             raise ValueError(f"line {number}: not JSON ({error})") from None
-        if not isinstance(record, dict) or not isinstance(record.get("version"), int) or \
-                not isinstance(record.get("hash"), str) or \
-                not HEX64.fullmatch(str(record.get("prev_hash", GENESIS_HASH)) or "0" * 64):
+        if not isinstance(record, dict) or set(record) - set(FIELDS) - {"hash"} or \
+                type(record.get("version")) is not int or \
+                not all(HEX64.fullmatch(h) or h == "" for h in (
+                    str(record.get("hash")), str(record.get("prev_hash", GENESIS_HASH)))):
             raise ValueError(f"line {number}: not a log record")
         records.append(record)
     if not records:

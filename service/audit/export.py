@@ -16,6 +16,7 @@ is complete and every hash is there.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import Any
@@ -33,6 +34,7 @@ _encoder = msgspec.json.Encoder()
 _decoder = msgspec.json.Decoder(Record)
 
 
+_HEX64 = re.compile(r"[0-9a-f]{64}")
 #: no game nests its events this deep; deeper input is refused before any check walks it
 MAX_DEPTH = 32
 
@@ -75,13 +77,17 @@ def decode_log(body: bytes) -> list[Record]:
             continue
         try:
             record = _decoder.decode(line)
-        except msgspec.DecodeError as error:
+        except (msgspec.DecodeError, UnicodeDecodeError) as error:
             raise LogFormatError(number, str(error)) from None
         except RecursionError:
             record = None
         if record is None or _depth(record.payload) > MAX_DEPTH or \
                 _depth(record.events) > MAX_DEPTH:
             raise LogFormatError(number, f"values nested deeper than {MAX_DEPTH} levels")
+        for name in ("hash", "prev_hash"):
+            value = getattr(record, name)
+            if value != WITHHELD and not _HEX64.fullmatch(value):
+                raise LogFormatError(number, f"{name} is not 64 lowercase hex digits")
         records.append(record)
     if not records:
         raise LogFormatError(1, "the log has no records")

@@ -85,6 +85,9 @@ def test_unreadable_uploads_are_problems(fresh: TestClient[Any]) -> None:
         (b'{"x": 1}\n', NDJSON, 422, "unreadable-log"),
         (b"", NDJSON, 422, "unreadable-log"),
         (b"not json", NDJSON, 422, "unreadable-log"),
+        (b"\x80\n", NDJSON, 422, "unreadable-log"),
+        (b'{"game_id":"g","version":1,"type":"created","time":"","prev_hash":"zz","hash":""}',
+         NDJSON, 422, "unreadable-log"),
         (b'{"events": [' + b"[" * 50_000 + b"]" * 50_000 + b"]}", NDJSON, 422, "unreadable-log"),
         (b"{}", {"Content-Type": "application/json"}, 415, "unsupported-media-type"),
     ]:
