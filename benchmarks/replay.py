@@ -115,7 +115,7 @@ def main() -> None:
             assert not verify_log.verify(text).problems
         return len(texts)
 
-    print(f"{args.games} finished 4-player Europe games: {len(games[0])}..."
+    print(f"{args.games} finished 4-player Europe games: {min(len(g) for g in games)}..."
           f"{max(len(g) for g in games)} records, {events / len(games):.0f} events a game on "
           f"average, {sum(map(len, exports)) / len(exports) / 1024:.0f} KiB exported")
     rate, _ = per_cpu_second(evolve_all, args.seconds)
