@@ -59,12 +59,12 @@ class _Turn:
     """
 
     __slots__ = (
+        "_rng",
         "board",
         "deck",
         "discard",
         "display",
         "owned",
-        "rng",
         "seed",
         "shuffles",
         "state",
@@ -79,8 +79,15 @@ class _Turn:
         self.display = state.display
         self.owned = False
         self.seed = seed
-        self.rng = Rng(seed, state.draws)
+        self._rng: Rng | None = None
         self.shuffles: list[Shuffle] = []
+
+    @property
+    def rng(self) -> Rng:
+        """The game's generator at its next draw (made on first use)."""
+        if self._rng is None:
+            self._rng = Rng(self.seed, self.state.draws)
+        return self._rng
 
     def own(self) -> None:
         """Copy the piles before the first change, so the state stays untouched."""
@@ -137,7 +144,8 @@ class _Turn:
             self.discard[colour] += cards - locomotives
 
     def display_names(self) -> list[str | None]:
-        return [None if c < 0 else self.board.card_name(c) for c in self.display]
+        names = self.board.card_names
+        return [None if c < 0 else names[c] for c in self.display]
 
 
 def _colour_index(board: Board, colour: str | None, section: str) -> int:
@@ -244,12 +252,13 @@ def _draw_card(
     if slot is None:
         if not state.deck and not any(state.discard):
             raise _refuse("no-cards", "the draw pile and the discard pile are empty", "§4.4")
-        if state.deck:  # the common case: no copy, no shuffle
+        if state.deck and -1 not in state.display:  # the common case: no copy, no shuffle
             over = second or not (
                 len(state.deck) > 1 or any(state.discard) or _takeable(state.display, loco)
             )
-            if not over:
-                return [CardDrawn(seat, None, board.card_name(state.deck[-1]), False)]
+            event = CardDrawn(seat, None, board.card_names[state.deck[-1]], over)
+            # a full display needs no refill, so the piles need not be followed further
+            return _end_turn(board, state, _Turn(board, state, seed), [event]) if over else [event]
         turn = _Turn(board, state, seed)
         card = turn.draw()
         over = second or not (turn.deck or any(turn.discard) or _takeable(turn.display, loco))

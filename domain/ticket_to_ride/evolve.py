@@ -107,7 +107,7 @@ def _card_drawn(board: Board, state: GameState, event: CardDrawn) -> None:
         state.draws = event.shuffles[-1].draw + 1
     reshuffle = replay_reshuffle(board, deck, discard, event.shuffles)
     if event.slot is None:
-        player.hand[draw_top(deck, discard, reshuffle)] += 1
+        player.hand[deck.pop() if deck else draw_top(deck, discard, reshuffle)] += 1
     else:
         display = state.display
         player.hand[display[event.slot]] += 1
