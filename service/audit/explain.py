@@ -9,6 +9,8 @@ import msgspec
 
 from domain import registry
 from domain.kernel.errors import RuleViolation
+from domain.kernel.protocol import Setup
+from domain.kernel.rng import Seed
 from service.audit.fairness import verify_commitment
 from service.audit.rebuild import Rules, as_json, decode_command, first_difference, replay
 from service.audit.report import Explanation, RuleRef
@@ -66,6 +68,8 @@ def explain(
     explained = msgspec.structs.replace(
         base, before=before, seat_view_before=seat_view, recorded_events=shown,
         command=command_shown)
+    if record.type == "started" and seed is not None and walk.setup is not None:
+        return _opening(explained, rules, walk.setup, seed, record)
     if record.type != "command":
         return msgspec.structs.replace(explained, detail=_NOT_A_COMMAND[record.type])
     assert record.seat is not None
@@ -116,6 +120,26 @@ _NOT_A_COMMAND = {
     "seat-joined": "a player took this seat",
     "started": "the opening was dealt",
 }
+
+
+def _opening(
+    explained: Explanation, rules: Rules, setup: Setup, seed: Seed, record: Record
+) -> Explanation:
+    """The opening dealt again from the revealed seed, against the recorded one."""
+    expected = as_json(rules.start(setup, seed))
+    recorded = as_json(record.events)
+    if expected != recorded:
+        return msgspec.structs.replace(
+            explained, verdict="events-differ", decided_events=expected,
+            difference=first_difference(recorded, expected, "events"),
+            detail="the rules deal another opening from the revealed seed than the log records")
+    state = None
+    for event in rules.start(setup, seed):
+        state = rules.evolve(state, event)
+    return msgspec.structs.replace(
+        explained, verdict="allowed", decided_events=expected,
+        after=msgspec.to_builtins(rules.public_view(state)),
+        detail="the rules deal exactly this opening from the revealed seed")
 
 
 def _refused(explained: Explanation, violation: RuleViolation) -> Explanation:

@@ -50,6 +50,9 @@ def test_a_move_with_other_events_says_where_they_differ(finished: list[Record])
 
 def test_records_that_are_not_commands_say_what_they_are(finished: list[Record]) -> None:
     assert explain(finished, 1, KINDS).verdict == "not-a-command"
+    opening = next(r.version for r in finished if r.type == "started")
+    dealt = explain(finished, opening, KINDS)
+    assert dealt.verdict == "allowed" and dealt.after["deck_size"] > 0
     assert explain(finished, 2, KINDS).detail == "a player took this seat"
     with pytest.raises(NoSuchVersion):
         explain(finished, 10_000, KINDS)
