@@ -14,8 +14,9 @@ exported by ``GET /games/{id}/export`` (JSON Lines, one record a line) and check
    reproduced from the revealed seed.
 
 It does not re-run the games' rules (that is ``POST /replays`` or
-``roundhouse replay``). A log exported while its game runs reveals no seed and
-is redacted for its reader: what cannot be checked yet is said, not failed.
+``roundhouse replay``). A log exported while its game runs reveals no seed, is
+redacted for its reader and withholds its hashes (empty strings) from the first
+redacted record on: what cannot be checked yet is said, not failed.
 
 Usage: ``python3 verify_log.py LOG.jsonl [--json]`` (``-`` reads standard input).
 Exit status: 0 nothing wrong found, 1 the log fails a check, 2 the log cannot be read.
