@@ -1,0 +1,75 @@
+"""Legal moves say exactly what decide accepts, in states reached by random play."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from domain.kernel.errors import RuleViolation
+from domain.kernel.protocol import Setup
+from domain.ticket_to_ride import RULES
+from domain.ticket_to_ride.commands import BuildStation, ClaimRoute, PayTunnel
+from domain.ticket_to_ride.state import GameState
+
+from .handmade import SEED, copy
+
+
+def _states(seats: int, seed_byte: int) -> list[GameState]:
+    """Every state of one random game at which a seat could claim, build or pay."""
+    chooser = random.Random(seed_byte)
+    state = None
+    for event in RULES.start(Setup(seats, "europe"), SEED):
+        state = RULES.evolve(state, event)
+    assert state is not None
+    found = []
+    while RULES.to_act(state):
+        seat = RULES.to_act(state)[0]
+        moves = RULES.legal_moves(state, seat)
+        if any(isinstance(m.command, ClaimRoute | BuildStation | PayTunnel) for m in moves):
+            found.append(copy(state))
+        for event in RULES.decide(state, seat, chooser.choice(moves).command, SEED):
+            state = RULES.evolve(state, event)
+    return found
+
+
+def _accepted(state: GameState, seat: int, command: object) -> bool:
+    try:
+        RULES.decide(state, seat, command, SEED)  # type: ignore[arg-type]
+    except RuleViolation:
+        return False
+    return True
+
+
+@pytest.mark.parametrize(("seats", "seed_byte"), [(2, 1), (4, 2)])
+def test_every_listed_payment_is_accepted_and_one_locomotive_fewer_is_not(
+    seats: int, seed_byte: int
+) -> None:
+    checked = 0
+    for state in _states(seats, seed_byte)[::3]:
+        seat = RULES.to_act(state)[0]
+        hand = state.players[seat].hand
+        for move in RULES.legal_moves(state, seat):
+            command = move.command
+            if not isinstance(command, ClaimRoute | BuildStation | PayTunnel):
+                continue
+            assert move.payments
+            for payment in move.payments:
+                low, high = payment.min_locomotives, payment.max_locomotives
+                for n in (low, high):
+                    if isinstance(command, ClaimRoute):
+                        variant: object = ClaimRoute(command.route, payment.colour, n)
+                    elif isinstance(command, BuildStation):
+                        variant = BuildStation(command.city, payment.colour, n)
+                    else:
+                        variant = PayTunnel(n)
+                    assert _accepted(state, seat, variant), (variant, hand)
+                    checked += 1
+                if low > 0 and payment.colour is not None and not isinstance(command, PayTunnel):
+                    fewer = (
+                        ClaimRoute(command.route, payment.colour, low - 1)
+                        if isinstance(command, ClaimRoute)
+                        else BuildStation(command.city, payment.colour, low - 1)
+                    )
+                    assert not _accepted(state, seat, fewer), (fewer, hand)
+    assert checked > 50
