@@ -66,6 +66,23 @@ STREAM_DESCRIPTION = (
 )
 
 
+#: one event of the stream (OpenAPI 3.1: the schema of an event stream describes each event)
+EVENT_SCHEMA = Schema(
+    type=OpenAPIType.OBJECT,
+    required=["event", "id", "data"],
+    properties={
+        "event": Schema(const="record"),
+        "id": Schema(type=OpenAPIType.STRING, pattern="^[0-9]+$",
+                     description="The record's version"),
+        "data": Schema(
+            type=OpenAPIType.STRING,
+            content_media_type="application/json",
+            description="The record (the Record schema), redacted for the caller",
+        ),
+    },
+)
+
+
 @dataclass
 class StreamOperation(Operation):
     """The stream's 200 response: an event stream, which litestar cannot describe by itself."""
@@ -75,7 +92,7 @@ class StreamOperation(Operation):
             **(self.responses or {}),
             "200": OpenAPIResponse(
                 description=STREAM_DESCRIPTION,
-                content={EVENT_STREAM: OpenAPIMediaType(schema=Schema(type=OpenAPIType.STRING))},
+                content={EVENT_STREAM: OpenAPIMediaType(schema=EVENT_SCHEMA)},
             ),
         }
 
