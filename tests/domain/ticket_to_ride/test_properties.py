@@ -22,7 +22,8 @@ At the end the replayed state equals the live one, no event was changed after
 it was recorded, and the final scores equal a from-scratch recomputation with
 `domain.ticket_to_ride.scoring`. While the game is played, blind card draws
 and ticket draws are decided a second time on a copy whose hidden cards
-differ: what other seats are shown must not change.
+differ: what other seats are shown must not change. Every few steps each
+legal move, with every alternative it lists, must be accepted by `decide`.
 
 The leak checks are themselves tested with planted leaks in
 ``test_properties_checker.py``.
@@ -40,12 +41,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from domain.kernel.errors import RuleViolation
 from domain.kernel.protocol import Setup
 from domain.kernel.rng import Seed
 from domain.kernel.selfplay import play_random_game
 from domain.ticket_to_ride import RULES
 from domain.ticket_to_ride.board import FERRY, GRAY, TUNNEL, Board, load_board
-from domain.ticket_to_ride.commands import DrawCard, DrawTickets
+from domain.ticket_to_ride.commands import DrawCard, DrawTickets, PayTunnel
 from domain.ticket_to_ride.events import (
     CardDrawn,
     DisplayRefilled,
@@ -521,20 +523,44 @@ class Watched:
     Records each event's JSON as it is decided (to prove later that nothing
     changed it), and decides blind card draws and ticket draws a second time
     on a copy whose hidden cards differ: other seats must see the same events.
+    Now and then it also decides every alternative the legal moves list.
     `rules` is what is checked; tests of the checker pass a leaky one.
     """
 
-    def __init__(self, rules: Any) -> None:
+    def __init__(self, rules: Any, moves_every: int = 5) -> None:
         self.rules = rules
         self.recorded: list[bytes] = []
+        self.moves_every = moves_every
+        self.asked = 0
+        self.seed: Seed | None = None
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.rules, name)
 
     def start(self, setup: Setup, seed: Seed) -> list[Any]:
+        self.seed = seed
         events = self.rules.start(setup, seed)
         self.recorded += [_encode(e) for e in events]
         return list(events)
+
+    def legal_moves(self, state: GameState, seat: int) -> list[Any]:
+        """The moves; every `moves_every`-th time, each alternative they list is decided.
+
+        Every entry's command, and the same command with each payment's fewest
+        and most Locomotives and with the first and last city offered, must be
+        accepted by `decide` as it is.
+        """
+        moves: list[Any] = self.rules.legal_moves(state, seat)
+        self.asked += 1
+        if self.asked % self.moves_every == 0:
+            assert self.seed is not None
+            for move in moves:
+                for command in _alternatives(move):
+                    try:
+                        self.rules.decide(state, seat, command, self.seed)
+                    except RuleViolation as refused:
+                        raise AssertionError(f"legal move {command!r} refused: {refused}") from None
+        return moves
 
     def decide(self, state: GameState, seat: int, command: Any, seed: Seed) -> list[Any]:
         events = self.rules.decide(state, seat, command, seed)
@@ -549,6 +575,21 @@ class Watched:
                         f"{type(command).__name__}: seat {viewer} can tell what seat {seat} drew"
                     )
         return list(events)
+
+
+def _alternatives(move: Any) -> Iterator[Any]:
+    """A legal move's command and the variants its alternatives promise."""
+    command = move.command
+    yield command
+    replace = msgspec.structs.replace
+    for payment in move.payments or ():
+        for locomotives in {payment.min_locomotives, payment.max_locomotives}:
+            if isinstance(command, PayTunnel):
+                yield replace(command, locomotives=locomotives)
+            else:
+                yield replace(command, colour=payment.colour, locomotives=locomotives)
+    for city in {*(move.cities or ())[:1], *(move.cities or ())[-1:]}:
+        yield replace(command, city=city)
 
 
 def _hidden_twin(state: GameState, command: Any) -> GameState | None:

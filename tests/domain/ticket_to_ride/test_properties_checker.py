@@ -310,3 +310,23 @@ def test_a_tunnel_charging_the_wrong_extra_is_caught() -> None:
     watch.see(fair, state, TunnelWithdrawn(watch.turn_seat, tunnel))
     with pytest.raises(AssertionError):
         watch.see(msgspec.structs.replace(fair, extra=1), state, None)
+
+
+def test_a_legal_move_promising_too_many_locomotives_is_caught() -> None:
+    def legal_moves(state: GameState, seat: int) -> list[Any]:
+        moves = RULES.legal_moves(state, seat)
+        return [
+            msgspec.structs.replace(
+                move,
+                payments=tuple(
+                    msgspec.structs.replace(p, max_locomotives=p.max_locomotives + 5)
+                    for p in move.payments
+                ),
+            )
+            if move.payments
+            else move
+            for move in moves
+        ]
+
+    with pytest.raises(AssertionError, match="refused"):
+        play_watched(_Wrapped(legal_moves=legal_moves), SETUP, SEED, 7)
