@@ -28,7 +28,6 @@ from service.api.app import create_app
 from service.settings import Settings
 from tests.api.players import Table, open_table, play_to_end, test_kinds
 
-FAST = {"heartbeat_seconds": 0.2}
 
 
 @contextmanager
@@ -144,7 +143,7 @@ def play(table: Table, moves: int, chooser: random.Random) -> int:
 
 
 def test_streams_follow_another_client_playing(tmp_path: Path) -> None:
-    settings = Settings(store=f"sqlite:///{tmp_path / 'live.db'}", **FAST)
+    settings = Settings(store=f"sqlite:///{tmp_path / 'live.db'}", heartbeat_seconds=0.2)
     with served(create_app(settings, kinds=test_kinds())) as base, httpx.Client(
         base_url=base, timeout=10
     ) as http:
