@@ -4,7 +4,8 @@ The stream is Server-Sent Events of the same records as ``GET /games/{id}/events
 redacted for the caller (a seat's bearer token, or a spectator without one). It
 starts after ``?after=N`` or, when a client reconnects, after its
 ``Last-Event-ID`` (an event's id is its record's version; the header wins over
-the query). Then it stays open and sends each record as it is appended::
+the query; a version the game has not reached is `404 unknown-version`). Then it
+stays open and sends each record as it is appended::
 
     id: 7
     event: record
@@ -44,6 +45,7 @@ from litestar.response import ServerSentEvent, ServerSentEventMessage
 from service.api.deps import Config, Store
 from service.api.games import bearer, etag
 from service.api.problems import problems
+from service.errors import ServiceError
 from service.settings import Settings
 from service.store.games import GameStore
 from service.store.records import Record
@@ -129,9 +131,14 @@ class StreamController(Controller):
     ) -> ServerSentEvent:
         live = store.get(game_id)
         token = bearer(request)
+        cursor = after if last_event_id is None else int(last_event_id)
         with live.lock:
             viewer = None if token is None else store.seat_of(live, token)
-        cursor = after if last_event_id is None else int(last_event_id)
+            if cursor > live.version:
+                raise ServiceError(
+                    404, "unknown-version", f"the game is at version {live.version}",
+                    current_version=live.version,
+                )
         return ServerSentEvent(_records(store, feed, settings, live.id, viewer, cursor))
 
 

@@ -228,6 +228,7 @@ def test_stream_refusals(client: TestClient[Any]) -> None:
         (path, {"Authorization": "Bearer nobody"}, 401, "invalid-token"),
         (path + "?after=-1", {}, 422, "invalid-request"),
         (path, {"Last-Event-ID": "seven"}, 422, "invalid-request"),
+        (path + "?after=99", {}, 404, "unknown-version"),
     ]
     for url, headers, status, code in cases:
         response = client.get(url, headers=headers)
