@@ -23,9 +23,9 @@ from domain.colt_express import views
 from domain.colt_express.state import State
 from domain.colt_express.views import TokenView, public_view
 
-WIDTH, HEIGHT = 1220, 640
+WIDTH, HEIGHT = 1220, 660
 CAR_WIDTH, CAR_GAP = 156, 14
-TRAIN_TOP = 150
+TRAIN_TOP = 190
 CAR_HEIGHT = 96
 
 #: each character's colour, as on the box's figures
@@ -153,7 +153,7 @@ def _train(view: views.ColtExpressPublicView) -> list[str]:
             parts.append(_text(x + CAR_WIDTH / 2, TRAIN_TOP + CAR_HEIGHT - 28, inside, 10,
                                anchor="middle"))
         if roof:
-            parts.append(_text(x + CAR_WIDTH / 2, TRAIN_TOP - 44, "roof: " + roof, 10,
+            parts.append(_text(x + CAR_WIDTH / 2, TRAIN_TOP - 36, "roof: " + roof, 10,
                                anchor="middle"))
         if view.marshal == car.position:
             mx, my = x + CAR_WIDTH - 22, TRAIN_TOP + 30

@@ -217,11 +217,13 @@ def _panel(board: Board, view: PublicView) -> list[str]:
     y += 262
     for seat in view.seats:
         fill = SEAT_FILL[seat.seat % len(SEAT_FILL)]
+        score = seat.score if view.result is None else view.result.scores[seat.seat]
+        routes = "" if view.result is None else f" · {seat.score} from routes"
         parts += [
-            f'<g class="seat" data-seat="{seat.seat}" data-score="{seat.score}">',
+            f'<g class="seat" data-seat="{seat.seat}" data-score="{score}">',
             f'<rect x="{x}" y="{y - 12}" width="14" height="14" fill="{fill}" stroke="#111"/>',
-            _text(x + 22, y, f"Seat {seat.seat}: {seat.score} points", 14, "bold"),
-            _text(x + 22, y + 18, f"{seat.trains} trains · {seat.stations} stations", 12),
+            _text(x + 22, y, f"Seat {seat.seat}: {score} points", 14, "bold"),
+            _text(x + 22, y + 18, f"{seat.trains} trains · {seat.stations} stations{routes}", 12),
             _text(x + 22, y + 34, f"{seat.cards} cards · {seat.tickets} tickets"
                   + (" · choosing tickets" if seat.choosing_tickets else ""), 12),
             "</g>",
@@ -229,8 +231,6 @@ def _panel(board: Board, view: PublicView) -> list[str]:
         y += 56
     if view.result is not None:
         winners = ", ".join(f"seat {s}" for s in view.result.winners)
-        parts.append(_text(x, y + 10, f"Final scores: {', '.join(map(str, view.result.scores))}",
-                           14, "bold"))
-        parts.append(_text(x, y + 30, f"Won by {winners}", 14, "bold"))
+        parts.append(_text(x, y + 10, f"Won by {winners}", 15, "bold"))
     parts.append("</g>")
     return parts
