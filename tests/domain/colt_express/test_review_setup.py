@@ -33,7 +33,14 @@ def test_each_player_owns_ten_action_cards_of_the_printed_mix_six_bullets_and_no
         (character,) = [state.characters[b] for b in range(seats) if state.controller[b] == seat]
         cards = Counter(c.partition("/")[2] for c in state.decks[seat] + state.hands[seat])
         assert all(c.startswith(f"{character}/") for c in state.decks[seat] + state.hands[seat])
-        assert cards == {"move": 2, "change_floor": 2, "fire": 2, "punch": 1, "rob": 2, "marshal": 1}
+        assert cards == {
+            "move": 2,
+            "change_floor": 2,
+            "fire": 2,
+            "punch": 1,
+            "rob": 2,
+            "marshal": 1,
+        }
     assert state.bullets_left == [6] * seats and state.bullets_received == [0] * seats
     assert state.neutral_left == 13
     assert not any(state.bandit_roof)

@@ -139,4 +139,3 @@ def test_each_bandit_has_his_own_six_bullets():
     assert resolve(state, "ghost", "fire")[-1].effect is False
     resolve(state, "doc", "fire", Fire(target="belle"))
     assert state.bullets_left == [0, 5, 6, 6]
-
