@@ -116,3 +116,12 @@ def test_the_owner_chooses_in_stealin_from_the_position_then_not_when_planned():
     state.bandit_car[0] = 4  # moved by earlier cards since the Move was planned
     with_card(state, "ghost", "move")
     assert legal_commands(state, 0) == [MoveBandit(car=3)]
+
+
+def test_everyone_sees_how_many_cards_each_hand_and_deck_holds_but_not_which():
+    state = scheming(THREE, decks={"doc": ["doc/marshal", "bullet/ghost/6"]})
+    play(state, PlayCard(card="ghost/move"))
+    counts = [(s.seat, s.hand_size, s.deck_size) for s in public_view(state).seats]
+    assert counts == [(0, 4, 4), (1, 5, 2), (2, 5, 4)]
+    assert private_view(state, 1).hand == state.hands[1]
+    assert "hand" not in public_view(state).__struct_fields__

@@ -8,6 +8,7 @@ from domain.colt_express.commands import (
     DeclineCoverFire,
     DrawCards,
     Fire,
+    KeepCard,
     MoveBandit,
     PlayCard,
     Punch,
@@ -17,7 +18,17 @@ from domain.colt_express.events import SchemingEnded
 from domain.colt_express.rules import legal_commands
 from domain.kernel.errors import RuleViolation
 
-from .builders import of_type, options, play, resolve, scheming, table, where, with_card
+from .builders import (
+    of_type,
+    options,
+    play,
+    resolve,
+    run_round_end,
+    scheming,
+    table,
+    where,
+    with_card,
+)
 
 FOUR = ["ghost", "doc", "tuco", "belle"]  # seat 0: ghost, doc; seat 1: tuco, belle
 
@@ -139,3 +150,21 @@ def test_each_bandit_has_his_own_six_bullets():
     assert resolve(state, "ghost", "fire")[-1].effect is False
     resolve(state, "doc", "fire", Fire(target="belle"))
     assert state.bullets_left == [0, 5, 6, 6]
+
+
+def test_every_round_starts_with_the_keep_then_draw_and_the_new_first_player_keeps_first():
+    state = table(
+        {"ghost": (1, "inside"), "doc": (3, "inside"), "tuco": (4, "roof"), "belle": (2, "roof")},
+        two_player=True,
+        first_player=1,
+    )
+    state.decks = [[f"ghost/{a}" for a in ("move", "rob")] * 5 + ["bullet/tuco/6"], ["tuco/rob"]]
+    state.decks[1] = [*state.decks[1] * 10, "tuco/move"]
+    run_round_end(state)
+    assert state.phase == "keeping" and state.first_player == 0 and to_act(state) == [0]
+    assert KeepCard(card="bullet/tuco/6") in legal_commands(state, 0)  # any card of the deck
+    play(state, KeepCard(card="ghost/rob"))
+    assert state.hands[0][0] == "ghost/rob" and len(state.hands[0]) == 8  # Doc: 1 + 7
+    assert to_act(state) == [1]
+    play(state, KeepCard(card="tuco/move"))
+    assert len(state.hands[1]) == 7 and state.phase == "schemin"
