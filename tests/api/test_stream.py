@@ -20,6 +20,7 @@ from typing import Any
 
 import httpx
 import msgspec
+import pytest
 import uvicorn
 from litestar import Litestar
 from litestar.testing import TestClient
@@ -27,7 +28,6 @@ from litestar.testing import TestClient
 from service.api.app import create_app
 from service.settings import Settings
 from tests.api.players import Table, open_table, play_to_end, test_kinds
-
 
 
 @contextmanager
@@ -235,3 +235,24 @@ def test_stream_refusals(client: TestClient[Any]) -> None:
         assert response.status_code == status, (url, response.text)
         assert response.headers["content-type"] == "application/problem+json"
         assert response.json()["code"] == code
+
+
+@pytest.mark.parametrize("kind", ["ticket-to-ride", "colt-express"])
+def test_each_viewer_gets_its_own_redaction(tmp_path: Path, kind: str) -> None:
+    settings = Settings(store=f"sqlite:///{tmp_path / 'x.db'}", stream_seconds=0.2)
+    with TestClient(create_app(settings, kinds=test_kinds())) as client:
+        table = open_table(client, kind, 3)
+        play(table, 6, random.Random(kind))
+        path = f"/games/{table.id}/stream"
+        seen: dict[int | None, list[dict[str, Any]]] = {}
+        for viewer in (None, 0, 1, 2):
+            headers = {} if viewer is None else table.auth(viewer)
+            seen[viewer] = [m.record() for m in _messages(client, path, **headers)
+                            if m.comment is None]
+            assert seen[viewer] == table.events(viewer)
+        # the opening deals each seat something only it may see
+        opening = {
+            viewer: next(r for r in records if r["type"] == "started")
+            for viewer, records in seen.items()
+        }
+        assert len({msgspec.json.encode(o) for o in opening.values()}) == 4
