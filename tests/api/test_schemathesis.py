@@ -33,7 +33,9 @@ CHECKS = (
 
 @pytest.fixture
 def served(tmp_path: Path) -> Iterator[str]:
-    app = create_app(Settings(store=f"sqlite:///{tmp_path / 'fuzz.db'}"), kinds=test_kinds())
+    # event streams end after a second here, so the fuzzer does not wait on open streams
+    settings = Settings(store=f"sqlite:///{tmp_path / 'fuzz.db'}", stream_seconds=1.0)
+    app = create_app(settings, kinds=test_kinds())
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
