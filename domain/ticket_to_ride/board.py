@@ -45,6 +45,8 @@ class Board(msgspec.Struct, frozen=True):
     locomotive: int
     #: card names by card index: the colours, then "locomotive"
     card_names: tuple[str, ...]
+    #: card index by card name
+    card_at: dict[str, int]
     city_ids: tuple[str, ...]
     city_names: tuple[str, ...]
     route_a: tuple[int, ...]
@@ -71,12 +73,7 @@ class Board(msgspec.Struct, frozen=True):
 
     def card_index(self, name: str) -> int:
         """The card index of a card name, or -1 if the map has no such card."""
-        if name == "locomotive":
-            return len(self.colours)
-        try:
-            return self.colours.index(name)
-        except ValueError:
-            return -1
+        return self.card_at.get(name, -1)
 
 
 def board_from_data(data: dict[str, Any]) -> Board:
@@ -114,6 +111,7 @@ def board_from_data(data: dict[str, Any]) -> Board:
         colours=colours,
         locomotive=locomotive,
         card_names=(*colours, "locomotive"),
+        card_at={name: i for i, name in enumerate((*colours, "locomotive"))},
         city_ids=city_ids,
         city_names=tuple(c[1] for c in cities),
         route_a=route_a,

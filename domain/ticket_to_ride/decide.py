@@ -271,6 +271,21 @@ def _draw_card(
     card = state.display[slot]
     if second and card == loco:
         raise _refuse("locomotive-second", "a face-up Locomotive cannot be the second card", "§4.2")
+    deck = state.deck
+    reset_at = state.rules.locomotive_reset
+    if deck and -1 not in state.display:  # the common case: the top card fills the gap
+        display = list(state.display)
+        display[slot] = deck[-1]
+        if reset_at <= 0 or display.count(loco) < reset_at:
+            over = (
+                second
+                or card == loco
+                or not (len(deck) > 1 or any(state.discard) or _takeable(display, loco))
+            )
+            names = board.card_names
+            event = CardDrawn(seat, slot, names[card], over, [names[c] for c in display])
+            # the display is full again, so the end of the turn has nothing to refill
+            return _end_turn(board, state, _Turn(board, state, seed), [event]) if over else [event]
     turn = _Turn(board, state, seed)
     turn.empty_slot(slot)
     resets = turn.refill([slot])
