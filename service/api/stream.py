@@ -48,6 +48,7 @@ from service.api.problems import problems
 from service.errors import ServiceError
 from service.settings import Settings
 from service.store.games import GameStore
+from service.store.live import LiveGame
 from service.store.records import Record
 from service.views.game_view import redacted_record
 from service.views.live import LiveFeed
@@ -139,25 +140,36 @@ class StreamController(Controller):
                     404, "unknown-version", f"the game is at version {live.version}",
                     current_version=live.version,
                 )
-        return ServerSentEvent(_records(store, feed, settings, live.id, viewer, cursor))
+        return ServerSentEvent(_records(store, feed, settings, live, viewer, cursor))
 
 
 async def _records(
     store: GameStore,
     feed: LiveFeed,
     settings: Settings,
-    game_id: str,
+    live: LiveGame,
     viewer: int | None,
     cursor: int,
 ) -> AsyncIterator[ServerSentEventMessage]:
-    """The stream's messages: records after `cursor`, then live ones, with heartbeats."""
+    """The stream's messages: records after `cursor`, then live ones, with heartbeats.
+
+    The store is asked again (a query, to fast-forward the cached game) only when
+    the feed has announced a version the cached game does not hold yet, or after
+    a quiet heartbeat interval (an announcement may have been lost): so a hundred
+    streams of one game cost no query per append made in this process, and one
+    (the first stream's) per append heard from another.
+    """
     loop = asyncio.get_running_loop()
     ends = loop.time() + settings.stream_seconds
+    game_id = live.id
+    quiet = False
     # subscribe before the first read, so an append between the two is not missed
     with feed.subscribe(game_id) as subscription:
         yield ServerSentEventMessage(data=None, comment=f"game {game_id} after {cursor}")
         while not feed.closed:
-            records, caught_up, finished = _read(store, game_id, viewer, cursor)
+            if quiet or live.version < feed.latest(game_id):
+                live = store.get(game_id)
+            records, caught_up, finished = _read(live, viewer, cursor)
             for record in records:
                 yield ServerSentEventMessage(
                     data=msgspec.json.encode(record).decode(), id=record.version, event="record"
@@ -170,15 +182,13 @@ async def _records(
             left = ends - loop.time()
             if left <= 0:
                 return
-            if not await subscription.wait(min(settings.heartbeat_seconds, left)):
+            quiet = not await subscription.wait(min(settings.heartbeat_seconds, left))
+            if quiet:
                 yield ServerSentEventMessage(data=None, comment="heartbeat")
 
 
-def _read(
-    store: GameStore, game_id: str, viewer: int | None, cursor: int
-) -> tuple[list[Record], bool, bool]:
-    """``(records after cursor, caught up, finished and all sent)`` from the store now."""
-    live = store.get(game_id)
+def _read(live: LiveGame, viewer: int | None, cursor: int) -> tuple[list[Record], bool, bool]:
+    """``(records after cursor, caught up, finished and all sent)`` of the game as held."""
     with live.lock:
         chosen = live.records[cursor : cursor + BATCH]
         records = [redacted_record(live, r, viewer) for r in chosen]

@@ -256,3 +256,22 @@ def test_each_viewer_gets_its_own_redaction(tmp_path: Path, kind: str) -> None:
             for viewer, records in seen.items()
         }
         assert len({msgspec.json.encode(o) for o in opening.values()}) == 4
+
+
+def test_without_redis_another_process_catches_up_at_its_heartbeat(tmp_path: Path) -> None:
+    settings = Settings(store=f"sqlite:///{tmp_path / 'shared.db'}", heartbeat_seconds=0.2)
+    with (
+        served(create_app(settings, kinds=test_kinds())) as a,
+        served(create_app(settings, kinds=test_kinds())) as b,
+        httpx.Client(base_url=a, timeout=10) as on_a,
+    ):
+        table = open_table(on_a, "toy-draw", 2)  # type: ignore[arg-type]
+        elsewhere = Listener(b, f"/games/{table.id}/stream").start()
+        elsewhere.records_until(table.public()["version"])
+        chooser = random.Random(9)
+        version = play(table, 2, chooser)
+        records, heartbeats = elsewhere.records_until(version, timeout=3)
+        assert [r["version"] for r in records] == [version - 1, version]
+        assert heartbeats >= 1  # what woke it: nobody told process B
+        final = play_to_end(table, chooser)["version"]
+        assert [m.record() for m in elsewhere.ended() if m.comment is None][-1]["version"] == final
