@@ -153,11 +153,13 @@ class GameStore:
 
     def _load(self, key: str) -> LiveGame:
         try:
-            aggregate = self.app.repository.get(uuid.UUID(key))
+            aggregate: Any = self.app.repository.get(uuid.UUID(key))
         except AggregateNotFoundError:
             raise unknown_game(key) from None
-        assert isinstance(aggregate, Game)
-        kind = aggregate.records[0].payload["kind"]  # type: ignore[index]
+        assert isinstance(aggregate, Game) and aggregate.records[0].payload is not None
+        kind = aggregate.records[0].payload["kind"]
+        if kind not in self.kinds:
+            raise ServiceError(404, "kind-not-hosted", f"this server does not host {kind!r} games")
         live = LiveGame(aggregate, self.kinds[kind])
         with self._cache_lock:
             live = self._cache.setdefault(key, live)
