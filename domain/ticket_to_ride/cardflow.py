@@ -50,12 +50,18 @@ def replay_reshuffle(
     board: Board, deck: list[int], discard: list[int], recorded: list[Shuffle]
 ) -> Reshuffle:
     """A callback that applies the `recorded` shuffles in order."""
+    if not recorded:
+        return _nothing_recorded
     pending: Iterator[Shuffle] = iter(recorded)
 
     def reshuffle() -> None:
         apply_shuffle(board, deck, discard, next(pending))
 
     return reshuffle
+
+
+def _nothing_recorded() -> None:
+    raise ValueError("the event records no reshuffle, yet its pile ran out")
 
 
 def draw_top(deck: list[int], discard: list[int], reshuffle: Reshuffle) -> int:
