@@ -180,3 +180,26 @@ def test_empty_slot_cannot_be_taken() -> None:
     state = make_state(display=["red", None, "green", "white", "black"], deck=["red"])
     assert refused(state, 0, DrawCard(1)) == "empty-slot"
     assert refused(state, 0, DrawCard(7)) == "empty-slot"
+
+
+def test_face_up_gap_refilled_from_reshuffled_discards() -> None:
+    state = make_state(discard=["orange", "orange"])
+    events, state = play(state, 0, DrawCard(0))
+    event = events[0]
+    assert isinstance(event, CardDrawn) and len(event.shuffles) == 1
+    assert event.display == ["orange", "blue", "green", "white", "black"]
+    assert state.deck == cards("orange") and sum(state.discard) == 0
+    assert state.players[0].hand == hand(red=1) and state.draws == 1
+
+
+def test_end_of_turn_refill_checks_the_locomotive_reset() -> None:
+    """Filling empty slots at the end of a turn can show 3 Locomotives: then the reset runs."""
+    display = ["locomotive", "locomotive", None, "red", "blue"]
+    deck = ["green", "green", "green", "white", "black", "locomotive"]  # top: locomotive
+    state = make_state(display=display, deck=deck, hands=[hand(yellow=3), hand()])
+    events, state = play(state, 0, ClaimRoute(route("amsterdam", "essen"), "yellow", 0))
+    refill = events[1]
+    assert isinstance(refill, DisplayRefilled) and refill.resets == 1
+    assert refill.display == ["black", "white", "green", "green", "green"]
+    assert names(state.display) == refill.display
+    assert state.discard == hand(yellow=3, locomotive=3, red=1, blue=1)
