@@ -78,3 +78,13 @@ def test_every_random_setup_outcome_is_recorded_in_the_first_event():
     assert started.purses is not None and started.round_cards is not None
     assert list(started.wagons.after[:5]) == state.wagons
     assert state.round_deck[:4] == list(started.round_cards.after[:4])
+
+
+def test_every_round_card_opens_with_a_normal_turn_and_take_it_all_is_once_per_set():
+    """Resolutions 4 and 18 rest on these two facts of the card data."""
+    assert all(turns[0] == "normal" for _, turns, _ in ROUND_CARDS.values())
+    for wanted in ("2-4", "5-6"):
+        events = [event for deck, _, event in ROUND_CARDS.values() if deck == wanted]
+        assert len(events) == 7 and events.count("take_it_all") == 1
+    stations = [event for deck, _, event in ROUND_CARDS.values() if deck == "station"]
+    assert sorted(stations) == ["hostage_conductor", "marshals_revenge", "pickpocketing"]
