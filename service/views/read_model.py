@@ -105,15 +105,18 @@ class RedisRelay:
                         wait_seconds)
 
     async def stop(self) -> None:
-        """Publish what is pending, then stop listening and close the connections."""
-        if self._pending and self._wakeup is not None:
-            self._wakeup.set()
-            await asyncio.sleep(0)
+        """Stop listening, publish what is still pending, and close the connections."""
         for task in self._tasks:
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
         self._tasks = []
         self.listening = False
+        games, self._pending = list(self._pending), {}
+        for game_id in games:
+            try:
+                await asyncio.wait_for(self.publish(game_id), READ_TIMEOUT_SECONDS)
+            except Exception:
+                log.warning("could not publish game %s to Redis", game_id, exc_info=True)
         await self.redis.aclose()
 
     def appended(self, game_id: str) -> None:
