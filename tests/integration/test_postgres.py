@@ -123,3 +123,34 @@ def test_a_game_changed_elsewhere_is_seen_at_once(stores: list[GameStore]) -> No
     assert stores[1].get(game_id).state == stores[0].get(game_id).state
     assert stores[0].revealed_seed(game_id) is None
     assert stores[0].description(game_id) == ("toy-draw", Setup(seats=2))
+
+
+def test_two_api_processes_racing_over_http(postgres_url: str) -> None:
+    """Two apps (as two API processes) on one database; the same move posted to both."""
+    settings = Settings(store=postgres_url)
+    with TestClient(create_app(settings, kinds=test_kinds())) as one, TestClient(
+        create_app(settings, kinds=test_kinds())
+    ) as two:
+        table = open_table(one, "toy-draw", 2)
+        assert two.get(f"/games/{table.id}").json()["version"] == 4  # both have it cached
+        barrier = threading.Barrier(2)
+        answers: list[Any] = []
+
+        def post(client: TestClient[Any]) -> None:
+            barrier.wait()
+            answers.append(client.post(
+                f"/games/{table.id}/commands", json={"type": "draw"},
+                headers={**table.auth(0), "If-Match": '"4"'},
+            ))
+
+        threads = [threading.Thread(target=post, args=(c,)) for c in (one, two)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        statuses = sorted(a.status_code for a in answers)
+        assert statuses[0] == 200 and statuses[1] in (409, 412), [a.text for a in answers]
+        lost = next(a for a in answers if a.status_code != 200)
+        assert lost.headers["content-type"].startswith("application/problem+json")
+        assert lost.json()["current_version"] == 5
+        assert one.get(f"/games/{table.id}").json() == two.get(f"/games/{table.id}").json()
