@@ -11,7 +11,8 @@ from typing import Annotated, Any
 
 import msgspec
 from litestar import Controller, Request, Response, get, post
-from litestar.params import FromPath, QueryParameter, RequestBody
+from litestar.openapi.datastructures import ResponseSpec
+from litestar.params import FromPath, HeaderParameter, QueryParameter, RequestBody
 
 from domain.kernel.protocol import Setup
 from domain.kernel.rng import Seed
@@ -163,14 +164,28 @@ class GamesController(Controller):
         "/{game_id:str}",
         sync_to_thread=True,
         summary="The public view (no hidden information); ETag is the version",
-        responses=problems(404, 422),
+        responses={
+            304: ResponseSpec(None, description="Not modified: If-None-Match names this version"),
+            **problems(404, 422),
+        },
     )
     def public(
-        self, game_id: GameId, store: Store, version: AtVersion = None
+        self,
+        game_id: GameId,
+        store: Store,
+        version: AtVersion = None,
+        if_none_match: Annotated[
+            str | None,
+            HeaderParameter(
+                name="If-None-Match", description='The version the client holds, e.g. "12"'
+            ),
+        ] = None,
     ) -> Response[PublicGame]:
         live = store.get(game_id)
         with live.lock:
             at = version_or_now(live, version)
+            if if_none_match is not None and etag(at)["ETag"] in if_none_match:
+                return Response(None, status_code=304, headers=etag(at))  # type: ignore[arg-type]
             view = public_game(live, at)
         return Response(view, headers=etag(at))
 

@@ -153,3 +153,11 @@ def test_client_seed_needs_the_server_setting(client: TestClient[Any], settings:
 
 def test_health(client: TestClient[Any]) -> None:
     assert client.get("/health").json() == {"status": "ok", "store": "ok"}
+
+
+def test_conditional_get(table: Table) -> None:
+    url = f"/games/{table.id}"
+    assert table.client.get(url, headers={"If-None-Match": '"4"'}).status_code == 304
+    table.command(0, {"type": "draw"})
+    changed = table.client.get(url, headers={"If-None-Match": '"4"'})
+    assert changed.status_code == 200 and changed.json()["version"] == 5
