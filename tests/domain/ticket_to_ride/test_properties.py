@@ -374,10 +374,11 @@ class RuleWatch:
     fewer trains exactly one more turn per seat is played. Card draws (§4.2):
     a face-up Locomotive ends the draw and is never the second card; a first
     card ends the draw otherwise only when nothing can be taken. The display
-    (§4.3, §4.4): never 3+ Locomotives while a reset could help, and no empty
-    slot at rest while a card is left to fill it. Routes (§5): cards paid and
-    points match the route, its colour and ferry Locomotives, a tunnel's extra
-    cost matches what it revealed, and double routes follow the seat count.
+    (§4.3, §4.4): never 3+ Locomotives right after it changed while a reset
+    could help, and no empty slot at rest while a card is left to fill it.
+    Routes (§5): cards paid and points match the route, its colour and ferry
+    Locomotives, a tunnel's extra cost matches what it revealed, and double
+    routes follow the seat count.
     Tickets (§2, §6) and stations (§7.1): the minimum kept and the cost paid.
     """
 
@@ -412,7 +413,7 @@ class RuleWatch:
             self.turn_seat = (self.turn_seat + 1) % state.seats
         if self.final_turns == 0 and following is not None:
             assert isinstance(following, DisplayRefilled | GameEnded), "no end after final round"
-        self._display(state, following)
+        self._display(event, state, following)
 
     @staticmethod
     def _ends_turn(event: Any) -> bool:
@@ -422,10 +423,14 @@ class RuleWatch:
             event, RouteClaimed | TunnelWithdrawn | TicketsKept | StationBuilt | Passed
         )
 
-    def _display(self, state: GameState, following: Any) -> None:
+    def _display(self, event: Any, state: GameState, following: Any) -> None:
         loco = self.board.locomotive
         display = state.display
-        if display.count(loco) >= state.rules.locomotive_reset > 0:
+        # §4.3: the reset check is made when the display changes, not when discards arrive
+        changed = isinstance(event, GameStarted | DisplayRefilled) or (
+            isinstance(event, CardDrawn) and event.slot is not None
+        )
+        if changed and display.count(loco) >= state.rules.locomotive_reset > 0:
             others = sum(1 for c in display if 0 <= c != loco)
             others += sum(state.discard) - state.discard[loco]
             others += sum(1 for c in state.deck if c != loco)

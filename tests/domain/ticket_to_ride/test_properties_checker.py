@@ -20,6 +20,7 @@ from domain.ticket_to_ride import RULES
 from domain.ticket_to_ride.board import TUNNEL
 from domain.ticket_to_ride.events import (
     CardDrawn,
+    DisplayRefilled,
     GameEnded,
     GameStarted,
     Passed,
@@ -330,3 +331,16 @@ def test_a_legal_move_promising_too_many_locomotives_is_caught() -> None:
 
     with pytest.raises(AssertionError, match="refused"):
         play_watched(_Wrapped(legal_moves=legal_moves), SETUP, SEED, 7)
+
+
+def test_three_face_up_locomotives_are_checked_only_when_the_display_changes() -> None:
+    # §4.3: discards arriving later (a route paid) do not trigger a reset by themselves
+    watch, state = _watch_mid_game()
+    state = copy_state(state)
+    loco = BOARD.locomotive
+    state.display = [loco, loco, loco, 0, 1]
+    assert any(card != loco for card in state.deck)
+    watch.see(Passed(seat=watch.turn_seat), state, None)
+    shown: list[str | None] = ["locomotive", "locomotive", "locomotive", "purple", "blue"]
+    with pytest.raises(AssertionError, match="kept 3\\+ Locomotives"):
+        watch.see(DisplayRefilled(display=shown), state, None)
