@@ -258,7 +258,7 @@ def _draw_card(
             )
             event = CardDrawn(seat, None, board.card_names[state.deck[-1]], over)
             # a full display needs no refill, so the piles need not be followed further
-            return _end_turn(board, state, _Turn(board, state, seed), [event]) if over else [event]
+            return _end_turn(board, state, seed, [event]) if over else [event]
         turn = _Turn(board, state, seed)
         card = turn.draw()
         over = second or not (turn.deck or any(turn.discard) or _takeable(turn.display, loco))
@@ -285,7 +285,7 @@ def _draw_card(
             names = board.card_names
             event = CardDrawn(seat, slot, names[card], over, [names[c] for c in display])
             # the display is full again, so the end of the turn has nothing to refill
-            return _end_turn(board, state, _Turn(board, state, seed), [event]) if over else [event]
+            return _end_turn(board, state, seed, [event]) if over else [event]
     turn = _Turn(board, state, seed)
     turn.empty_slot(slot)
     resets = turn.refill([slot])
@@ -484,19 +484,25 @@ def _build_station(
     return _end_turn(board, state, turn, [built])
 
 
-def _end_turn(board: Board, state: GameState, turn: _Turn, events: list[Event]) -> list[Event]:
+def _end_turn(
+    board: Board, state: GameState, turn: _Turn | Seed, events: list[Event]
+) -> list[Event]:
     """Append what ends a turn: the short display's refill (§4.4) and the game's end (§8).
 
-    `turn` holds the piles as `events` leave them.
+    `turn` holds the piles as `events` leave them; a bare `Seed` stands for a
+    turn that leaves the display full, so nothing is refilled.
     """
-    last = events[-1]
-    if -1 in turn.display and (turn.deck or any(turn.discard)):
-        resets = turn.refill(None)
-        events.append(DisplayRefilled(turn.display_names(), resets, turn.take_shuffles()))
-    passes = state.passes + 1 if isinstance(last, Passed) else 0
+    if isinstance(turn, _Turn):
+        if -1 in turn.display and (turn.deck or any(turn.discard)):
+            resets = turn.refill(None)
+            events.append(DisplayRefilled(turn.display_names(), resets, turn.take_shuffles()))
+        seed = turn.seed
+    else:
+        seed = turn
+    passes = state.passes + 1 if isinstance(events[-1], Passed) else 0
     if state.turns_left == 1 or passes >= state.seats:
         reason = "all-passed" if passes >= state.seats else "final-round"
-        events.append(_game_ended(board, state, events, reason, turn.seed))
+        events.append(_game_ended(board, state, events, reason, seed))
     return events
 
 

@@ -235,7 +235,8 @@ def _game_ended(board: Board, state: GameState, event: GameEnded) -> None:
     state.winners = list(event.winners)
 
 
-_APPLY: dict[type[Any], Callable[[Board, GameState, Any], None]] = {
+#: the handler of each event type after the opening
+APPLY: dict[type[Any], Callable[[Board, GameState, Any], None]] = {
     TicketsChosen: _tickets_chosen,
     CardDrawn: _card_drawn,
     TunnelAttempted: _tunnel_attempted,
@@ -256,5 +257,5 @@ def evolve(board: Board, state: GameState | None, event: Event) -> GameState:
         return start_state(board, event)
     if state is None:
         raise ValueError("a game's first event is game-started")
-    _APPLY[type(event)](board, state, event)
+    APPLY[type(event)](board, state, event)
     return state
