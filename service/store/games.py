@@ -39,7 +39,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import msgspec
-from eventsourcing.application import AggregateNotFoundError, Application
+from eventsourcing.application import Application
 from eventsourcing.persistence import IntegrityError
 
 from domain.kernel.errors import RuleViolation
@@ -83,6 +83,12 @@ def _open(env: dict[str, str]) -> _GameLog:
                 raise
             time.sleep(0.2 * (attempt + 1))
     raise AssertionError("unreachable")
+
+
+def plain(value: Any) -> Any:
+    """`value` as the JSON it is stored as (lists, not tuples), so a record in memory
+    equals the same record read back from the store."""
+    return msgspec.json.decode(msgspec.json.encode(value))
 
 
 def token_hash(token: str) -> str:
@@ -152,10 +158,14 @@ class GameStore:
         return live
 
     def _load(self, key: str) -> LiveGame:
-        try:
-            aggregate: Any = self.app.repository.get(uuid.UUID(key))
-        except AggregateNotFoundError:
-            raise unknown_game(key) from None
+        # the aggregate is projected here rather than by the library's repository, whose
+        # per-event runtime protocol check costs more than the rest of the load
+        events: list[Any] = list(self.app.events.get(uuid.UUID(key)))
+        if not events:
+            raise unknown_game(key)
+        aggregate = events[0].mutate(None)
+        for event in events[1:]:
+            event.mutate(aggregate)
         assert isinstance(aggregate, Game) and aggregate.records[0].payload is not None
         kind = aggregate.records[0].payload["kind"]
         if kind not in self.kinds:
@@ -240,7 +250,7 @@ class GameStore:
                 time=now.isoformat(),
                 payload={
                     "kind": kind,
-                    "setup": msgspec.to_builtins(setup),
+                    "setup": plain(setup),
                     "seed_commitment": seed.commitment,
                     "seed_chosen_by_client": chosen_by_client,
                 },
@@ -296,7 +306,7 @@ class GameStore:
                 type="started",
                 time="",
                 seat=seat,
-                events=[msgspec.to_builtins(e) for e in events],
+                events=plain(events),
             )
             return live, self._append(live, Game.Started, record, events)
 
@@ -343,7 +353,7 @@ class GameStore:
                 raise ServiceError(422, "malformed-command", str(error)) from None
             except msgspec.DecodeError as error:
                 raise ServiceError(422, "malformed-body", str(error)) from None
-            payload = msgspec.to_builtins(command)
+            payload = plain(command)
             if idempotency_key is not None and idempotency_key in live.command_ids:
                 first = live.records[live.command_ids[idempotency_key] - 1]
                 if first.seat != seat or first.payload != payload:
@@ -371,7 +381,7 @@ class GameStore:
                 seat=seat,
                 command_id=idempotency_key or uuid.uuid4().hex,
                 payload=payload,
-                events=[msgspec.to_builtins(e) for e in events],
+                events=plain(events),
             )
             recorded = self._append(live, Game.CommandAccepted, record, events)
             return live, CommandOutcome(seat, recorded, events, replayed=False)

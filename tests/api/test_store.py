@@ -84,3 +84,17 @@ def test_audit_api_and_after_append_listeners(store: GameStore) -> None:
     exported = msgspec.json.encode(store.records(live.id)).decode()
     assert len(live.aggregate.token_hashes) == 2
     assert not any(h in exported for h in live.aggregate.token_hashes)
+
+
+def test_a_reloaded_game_equals_the_live_one(store: GameStore) -> None:
+    live = store.create("toy-draw", Setup(seats=2))
+    tokens = [store.join(live.id, n)[2] for n in "ab"]
+    store.start(live.id, tokens[0])  # its event holds a shuffle (tuples in memory)
+    key = "retry-me"
+    store.command(live.id, tokens[0], b'{"type":"draw"}', idempotency_key=key)
+    reopened = GameStore(store.app.env["SQLITE_DBNAME"], {"toy-draw": toy.RULES})
+    again = reopened.get(live.id)
+    assert again.records == live.records and again.state == live.state
+    # so a retry reaching the other process is recognised as the same command
+    _, outcome = reopened.command(live.id, tokens[0], b'{"type": "draw"}', idempotency_key=key)
+    assert outcome.replayed and outcome.record == live.records[-1]
