@@ -3,7 +3,8 @@
 Cards are named by colour (``"red"``, ..., ``"locomotive"``), routes by their
 index on the board, cities by their index, tickets by their number in the map
 file. A payment is a colour plus how many Locomotives replace cards of that
-colour; when every card is a Locomotive the colour may be left out.
+colour; when every card is a Locomotive the colour is left out (None), except
+that a coloured route may also name its own colour.
 """
 
 from __future__ import annotations

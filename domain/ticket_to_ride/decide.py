@@ -335,6 +335,8 @@ def _claim_route(
         raise _refuse(
             "wrong-colour", f"this route takes {board.colours[route_colour]} cards", "§5.2"
         )
+    if command.locomotives == length and colour >= 0 and colour != route_colour:
+        raise _refuse("wrong-colour", "an all-Locomotive payment names no colour", "§5.2")
     used = _check_payment(board, player.hand, colour, command.locomotives, length, "§5.2")
     rules = state.rules
     kind = board.route_kind[route]
@@ -477,6 +479,8 @@ def _build_station(
         raise _refuse("city-has-station", "this city already has a station", "§7.1")
     cost = rules.station_costs[rules.stations - player.stations]
     colour = _colour_index(board, command.colour, "§7.1")
+    if command.locomotives == cost and colour >= 0:
+        raise _refuse("wrong-colour", "an all-Locomotive payment names no colour", "§7.1")
     used = _check_payment(board, player.hand, colour, command.locomotives, cost, "§7.1")
     turn = _Turn(board, state, seed)
     turn.pay(used, command.locomotives, cost)

@@ -188,3 +188,11 @@ def test_legal_claims_are_accepted_for_every_payment() -> None:
             for n in range(payment.min_locomotives, payment.max_locomotives + 1):
                 command = ClaimRoute(move.command.route, payment.colour, n)
                 assert RULES.decide(state, 0, command, SEED)
+
+
+def test_all_locomotive_payment_names_no_other_colour() -> None:
+    state = make_state(hands=[hand(locomotive=3), hand()])
+    assert refused(state, 0, ClaimRoute(WILNO_KYIV, "red", 2)) == "wrong-colour"
+    assert refused(state, 0, ClaimRoute(AMSTERDAM_ESSEN, "red", 3)) == "wrong-colour"
+    events, _ = play(state, 0, ClaimRoute(AMSTERDAM_ESSEN, "yellow", 3))
+    assert events[0] == RouteClaimed(0, AMSTERDAM_ESSEN, None, 3, 3, 4)

@@ -9,10 +9,21 @@ import pytest
 from domain.kernel.errors import RuleViolation
 from domain.kernel.protocol import Setup
 from domain.ticket_to_ride import RULES
-from domain.ticket_to_ride.commands import BuildStation, ClaimRoute, PayTunnel
+from domain.ticket_to_ride.commands import (
+    BuildStation,
+    ChooseTickets,
+    ClaimRoute,
+    DrawCard,
+    DrawTickets,
+    KeepTickets,
+    Pass,
+    PayTunnel,
+    WithdrawTunnel,
+)
+from domain.ticket_to_ride.moves import Move
 from domain.ticket_to_ride.state import GameState
 
-from .handmade import SEED, copy
+from .handmade import BOARD, SEED, copy
 
 
 def _states(seats: int, seed_byte: int) -> list[GameState]:
@@ -73,3 +84,61 @@ def test_every_listed_payment_is_accepted_and_one_locomotive_fewer_is_not(
                     )
                     assert not _accepted(state, seat, fewer), (fewer, hand)
     assert checked > 50
+
+
+def _covered(moves: list[Move], command: object, length: int) -> bool:
+    """Some legal entry stands for `command` (its own command or one of its alternatives)."""
+    for move in moves:
+        listed = move.command
+        if type(listed) is not type(command):
+            continue
+        if isinstance(command, ClaimRoute | BuildStation | PayTunnel):
+            if isinstance(command, ClaimRoute) and listed.route != command.route:  # type: ignore[union-attr]
+                continue
+            if isinstance(command, BuildStation) and command.city not in (move.cities or ()):
+                continue
+            n = command.locomotives
+            for payment in move.payments or ():
+                colour_ok = isinstance(command, PayTunnel) or payment.colour == command.colour
+                if payment.colour is None and n == length:
+                    colour_ok = True
+                if colour_ok and payment.min_locomotives <= n <= payment.max_locomotives:
+                    return True
+        elif isinstance(command, KeepTickets | ChooseTickets):
+            if sorted(command.keep) == sorted(listed.keep):  # type: ignore[union-attr]
+                return True
+        elif listed == command:
+            return True
+    return False
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+def test_decide_accepts_nothing_the_legal_moves_leave_out(seats: int) -> None:
+    """Random commands, legal or not: every one decide accepts is listed by legal_moves."""
+    chooser = random.Random(seats)
+    colours = [*BOARD.colours, None]
+    accepted = 0
+    for state in _states(seats, 10 + seats)[::2]:
+        seat = RULES.to_act(state)[0]
+        moves = RULES.legal_moves(state, seat)
+        stations_built = state.rules.stations - state.players[seat].stations
+        for _ in range(40):
+            r = chooser.randrange(len(BOARD.route_length))
+            colour = chooser.choice(colours)
+            commands: list[tuple[object, int]] = [
+                (ClaimRoute(r, colour, chooser.randrange(0, 9)), BOARD.route_length[r]),
+                (
+                    BuildStation(chooser.randrange(47), colour, chooser.randrange(0, 4)),
+                    state.rules.station_costs[min(stations_built, 2)],
+                ),
+                (DrawCard(chooser.choice([None, 0, 1, 2, 3, 4])), 0),
+                (PayTunnel(chooser.randrange(0, 4)), -1),
+                (DrawTickets(), 0),
+                (WithdrawTunnel(), 0),
+                (Pass(), 0),
+            ]
+            for command, length in commands:
+                if _accepted(state, seat, command):
+                    accepted += 1
+                    assert _covered(moves, command, length), command
+    assert accepted > 100

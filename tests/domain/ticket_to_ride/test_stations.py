@@ -71,3 +71,8 @@ def test_all_locomotive_station() -> None:
     assert refused(make_state(hands=[hand(red=1), hand()]), 0, BuildStation(0, None, 0)) == (
         "bad-payment"
     )
+
+
+def test_all_locomotive_station_names_no_colour() -> None:
+    state = make_state(hands=[hand(locomotive=1, red=1), hand()])
+    assert refused(state, 0, BuildStation(city("paris"), "red", 1)) == "wrong-colour"
