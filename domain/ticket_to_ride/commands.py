@@ -12,7 +12,7 @@ from __future__ import annotations
 import msgspec
 
 
-class _Command(msgspec.Struct, frozen=True, tag_field="type", forbid_unknown_fields=True):
+class _Command(msgspec.Struct, frozen=True, tag_field="type", forbid_unknown_fields=True, gc=False):
     """Base of every command; the ``type`` tag names it."""
 
 

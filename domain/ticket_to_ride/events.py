@@ -15,7 +15,7 @@ from domain.kernel.rng import Pick, Shuffle
 from domain.ticket_to_ride.state import FinalScore
 
 
-class _Event(msgspec.Struct, frozen=True, tag_field="type"):
+class _Event(msgspec.Struct, frozen=True, tag_field="type", gc=False):
     """Base of every event; the ``type`` tag names it."""
 
 

@@ -29,7 +29,7 @@ from domain.ticket_to_ride.commands import (
 from domain.ticket_to_ride.state import GameState
 
 
-class Payment(msgspec.Struct, frozen=True):
+class Payment(msgspec.Struct, frozen=True, gc=False):
     """Cards of ``colour`` (None: Locomotives only) with this many Locomotives among them."""
 
     colour: str | None
@@ -37,7 +37,7 @@ class Payment(msgspec.Struct, frozen=True):
     max_locomotives: int
 
 
-class Move(msgspec.Struct, frozen=True):
+class Move(msgspec.Struct, frozen=True, gc=False):
     """One legal move: a ready ``command`` and the alternatives it stands for.
 
     ``payments``: for claim-route, build-station and pay-tunnel, every colour

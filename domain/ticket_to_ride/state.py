@@ -5,6 +5,11 @@ index, so paying and checking payments are a few array reads. The draw pile
 is a list with its **top at the end**. Route owners and station owners are
 lists indexed by route and city (-1 = nobody). `evolve` updates a state in
 place; `decide` only reads it.
+
+The structs here, like the commands, events and legal moves, are declared
+``gc=False``: they never take part in a reference cycle (nothing points back
+up), so the cyclic garbage collector need not track the many thousands a game
+creates; reference counting frees them as usual.
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ from domain.ticket_to_ride.ruleset import Ruleset
 Phase = Literal["choosing-tickets", "playing", "finished"]
 
 
-class Tunnel(msgspec.Struct):
+class Tunnel(msgspec.Struct, gc=False):
     """A tunnel attempt waiting for its player to pay the extra cards or withdraw.
 
     ``colour`` is the colour used (-1 when only Locomotives were laid down);
@@ -35,7 +40,7 @@ class Tunnel(msgspec.Struct):
     extra: int
 
 
-class PlayerState(msgspec.Struct):
+class PlayerState(msgspec.Struct, gc=False):
     """One seat's pieces, cards and tickets.
 
     ``hand`` counts cards per card index; ``tickets`` are the kept ticket
@@ -53,7 +58,7 @@ class PlayerState(msgspec.Struct):
     score: int = 0
 
 
-class FinalScore(msgspec.Struct, frozen=True):
+class FinalScore(msgspec.Struct, frozen=True, gc=False):
     """One seat's final account (§9): route points + tickets + stations + bonus."""
 
     routes: int
@@ -67,7 +72,7 @@ class FinalScore(msgspec.Struct, frozen=True):
     total: int
 
 
-class GameState(msgspec.Struct):
+class GameState(msgspec.Struct, gc=False):
     """The whole game.
 
     ``deck`` is the train card draw pile (top = last item); ``discard`` counts
