@@ -143,6 +143,9 @@ class GameStore:
 
     def get(self, game_id: str) -> LiveGame:
         """The live game, up to date with the store (fast-forwarded), or `unknown-game`."""
+        return self._live(game_id, fast_forward=True)
+
+    def _live(self, game_id: str, fast_forward: bool) -> LiveGame:
         try:
             key = str(uuid.UUID(game_id))
         except ValueError:
@@ -153,9 +156,23 @@ class GameStore:
                 self._cache.move_to_end(key)
         if live is None:
             return self._load(key)
-        with live.lock:
-            self._fast_forward(live)
+        if fast_forward:
+            with live.lock:
+                self._fast_forward(live)
         return live
+
+    def _moved_on(self, game_id: str) -> bool:
+        """Whether the store holds records the cached game has not seen (now absorbed)."""
+        try:
+            live = self._cache.get(str(uuid.UUID(game_id)))
+        except ValueError:
+            return False
+        if live is None:
+            return False
+        with live.lock:
+            before = live.version
+            self._fast_forward(live)
+            return live.version != before
 
     def _load(self, key: str) -> LiveGame:
         # the aggregate is projected here rather than by the library's repository, whose
@@ -323,18 +340,23 @@ class GameStore:
         With `idempotency_key`, a retry of a recorded command (same seat, same
         body) returns the first outcome and records nothing; the same key with
         another command is refused.
+
+        The cached game is used as it is, without reading the store first (the
+        common case: this process made the last change). If another process
+        moved the game on, the command is either refused against the old state
+        or loses its append; then the game is brought up to date and the
+        command decided once more, exactly as if it had been read first. A race
+        lost on that second try is `concurrent-update` (409).
         """
         try:
-            return self._command(game_id, token, body, if_match, idempotency_key)
+            return self._command(game_id, token, body, if_match, idempotency_key, False)
         except ServiceError as error:
-            if error.code != "concurrent-update" or idempotency_key is None:
+            if error.code != "concurrent-update" and not self._moved_on(game_id):
                 raise
-            # the race may have been lost to this very command sent to another process
-            live = self.get(game_id)
-            with live.lock:
-                if idempotency_key not in live.command_ids:
-                    raise
-            return self._command(game_id, token, body, None, idempotency_key)
+        except RuleRefusal:
+            if not self._moved_on(game_id):
+                raise
+        return self._command(game_id, token, body, if_match, idempotency_key, True)
 
     def _command(
         self,
@@ -343,8 +365,9 @@ class GameStore:
         body: bytes,
         if_match: int | None,
         idempotency_key: str | None,
+        fresh: bool,
     ) -> tuple[LiveGame, CommandOutcome]:
-        live = self.get(game_id)
+        live = self._live(game_id, fast_forward=fresh)
         with live.lock:
             seat = self.seat_of(live, token)
             try:

@@ -11,6 +11,7 @@ import pytest
 from eventsourcing.persistence import IntegrityError
 
 from domain.kernel.protocol import Setup
+from service.errors import ServiceError
 from service.store.aggregate import Game
 from service.store.committer import _Pending
 from service.store.games import GameStore
@@ -98,3 +99,19 @@ def test_a_reloaded_game_equals_the_live_one(store: GameStore) -> None:
     # so a retry reaching the other process is recognised as the same command
     _, outcome = reopened.command(live.id, tokens[0], b'{"type": "draw"}', idempotency_key=key)
     assert outcome.replayed and outcome.record == live.records[-1]
+
+
+def test_a_process_behind_the_store_decides_on_the_current_game(store: GameStore) -> None:
+    other = GameStore(store.app.env["SQLITE_DBNAME"], {"toy-draw": toy.RULES})
+    live = store.create("toy-draw", Setup(seats=2))
+    tokens = [store.join(live.id, n)[2] for n in "ab"]
+    store.start(live.id, tokens[0])
+    assert other.get(live.id).version == 4  # cached there, seat 0 to act
+    store.command(live.id, tokens[0], b'{"type":"draw"}')
+    # seat 1's move is legal only in the new state, which `other` has not read yet
+    _, outcome = other.command(live.id, tokens[1], b'{"type":"draw"}')
+    assert outcome.record.version == 6
+    # a stale If-Match is still refused, with the current version
+    with pytest.raises(ServiceError) as refused:
+        store.command(live.id, tokens[0], b'{"type":"draw"}', if_match=5)
+    assert refused.value.status == 412 and refused.value.extra["current_version"] == 6
