@@ -15,7 +15,9 @@ Concurrency: each live game has a lock, so commands on one game are applied
 one at a time in a process; between processes (several API servers on one
 PostgreSQL) the store's unique (game, version) key lets only one append win,
 and the loser reloads and answers `concurrent-update`. Every read first
-fast-forwards the cached game with any records another process appended.
+fast-forwards the cached game with any records another process appended; a
+command does so only when it is refused or loses its append (see `command`).
+Appends from concurrent requests share transactions (`Committer`).
 
 Snapshots: a game is replayed from its log once per process (on first use),
 then kept live in the cache; a command never replays. Rebuilding costs one
