@@ -79,9 +79,10 @@ def copy_state(state: GameState) -> GameState:
 
 # --- hidden information: what must never appear -----------------------------------------
 
-#: a run this long of the pile's order in any list is a leak (shorter runs occur by chance)
+#: a run this long of a pile's order in any list is a leak; shorter runs turn up by chance
+#: (a seat's claimed routes are numbers too, and listed in claim order)
 DECK_RUN = 6
-TICKET_RUN = 4
+TICKET_RUN = 6
 
 
 @dataclass
