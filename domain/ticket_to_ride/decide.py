@@ -505,7 +505,8 @@ def _end_turn(
         seed = turn
     passes = state.passes + 1 if isinstance(events[-1], Passed) else 0
     if state.turns_left == 1 or passes >= state.seats:
-        reason = "all-passed" if passes >= state.seats else "final-round"
+        # the printed end (§8) names the reason when both hold; all-passed is the safeguard
+        reason = "final-round" if state.turns_left == 1 else "all-passed"
         events.append(_game_ended(board, state, events, reason, seed))
     return events
 
