@@ -30,6 +30,7 @@ from domain.colt_express.decide import (
 )
 from domain.colt_express.events import Event
 from domain.colt_express.evolve import cover_cards, evolve
+from domain.colt_express.material import ColtExpressMaterial, material_of
 from domain.colt_express.state import State
 from domain.colt_express.views import (
     ColtExpressPrivateView,
@@ -90,9 +91,13 @@ class ColtExpressRules:
     public_view_type: Any = ColtExpressPublicView
     private_view_type: Any = ColtExpressPrivateView
     legal_move_type: Any = LegalMove
+    material_type: Any = ColtExpressMaterial
 
     def check_setup(self, setup: Setup) -> None:
         check_setup(setup)
+
+    def material(self, setup: Setup) -> ColtExpressMaterial:
+        return material_of(setup)
 
     def start(self, setup: Setup, seed: Seed) -> list[Event]:
         return start(setup, seed)

@@ -13,6 +13,8 @@ rule of any game. The shape follows DESIGN.md:
   accept as it is.
 * ``public_view``, ``private_view``, ``redact``: what each audience may see.
 * ``board_svg(state)``: the board as a picture (presentation, public only).
+* ``material(setup)``: the fixed components the indices in views and commands
+  point into (a board's routes, the tickets, a train's cars...), all public.
 
 Randomness enters only through `Rng` built from the seed at the draw count the
 state keeps; every outcome is recorded in the events.
@@ -100,12 +102,25 @@ class GameRules(Protocol[S, C, E]):
     command_type: Any
     #: the tagged union of events (msgspec Structs, tag field ``type``)
     event_type: Any
-    #: the msgspec types of the views and of one legal-move entry, for OpenAPI
+    #: the msgspec types of the views, for OpenAPI
     public_view_type: Any
     private_view_type: Any
+    #: the msgspec type of one `legal_moves` entry (a Struct with a ``command``), for OpenAPI
+    legal_move_type: Any
+    #: the msgspec type `material` returns, for OpenAPI
+    material_type: Any
 
     def check_setup(self, setup: Setup) -> None:
         """Raise `RuleViolation` (code ``bad-setup``) if the setup cannot be played."""
+        ...
+
+    def material(self, setup: Setup) -> Any:
+        """The fixed components of a game with this `setup`, as the indices and ids in views
+        and commands refer to them (board, cards, tickets, characters...).
+
+        Public and the same for every seed: no deck order, no dealt card. Raises
+        `RuleViolation` ``bad-setup`` as `check_setup` does.
+        """
         ...
 
     def start(self, setup: Setup, seed: Seed) -> list[E]:

@@ -21,6 +21,7 @@ from domain.ticket_to_ride import moves, opening, picture, views
 from domain.ticket_to_ride.board import load_board, map_ids
 from domain.ticket_to_ride.commands import Command
 from domain.ticket_to_ride.events import Event
+from domain.ticket_to_ride.material import TicketToRideMaterial, material_of
 from domain.ticket_to_ride.ruleset import ruleset_for
 from domain.ticket_to_ride.state import GameState
 
@@ -81,13 +82,17 @@ class TicketToRideRules:
     event_type = Event
     public_view_type = views.PublicView
     private_view_type = views.PrivateView
-    move_type = moves.Move
+    legal_move_type = moves.Move
+    material_type = TicketToRideMaterial
 
     def __init__(self) -> None:
         self.descriptor = _descriptor()
 
     def check_setup(self, setup: Setup) -> None:
         ruleset_for(setup)
+
+    def material(self, setup: Setup) -> TicketToRideMaterial:
+        return material_of(setup)
 
     def start(self, setup: Setup, seed: Seed) -> list[Event]:
         return [opening.start(load_board(setup.map or "europe"), setup, seed)]

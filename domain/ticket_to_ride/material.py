@@ -1,0 +1,167 @@
+"""The fixed components of a Ticket to Ride game, as a client needs them to read the numbers.
+
+Views and commands name routes, cities and tickets by index (``route_owner[i]``,
+``{"type": "claim-route", "route": 17, ...}``, ``{"type": "build-station",
+"city": 3}``, ``keep: [12, 40]``); the material is the table those indices
+point into, built by `material_of` from the map's `Board` and the setup's
+`Ruleset`. It holds only what is printed in the box or chosen at setup: nothing about the order of any
+pile, the dealt cards or the tickets anyone holds, so it is the same for every
+seed and may be served to anyone, before, during and after the game.
+
+Example::
+
+    >>> m = material_of(Setup(seats=3))
+    >>> m.routes[0].a, m.routes[0].b, m.routes[0].colour, m.routes[0].length
+    ('amsterdam', 'bruxelles', 'black', 1)
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from domain.kernel.protocol import Setup
+from domain.ticket_to_ride.board import GRAY, KIND_NAMES, load_board
+from domain.ticket_to_ride.ruleset import Ruleset, ruleset_for
+
+RouteKind = Literal["rail", "tunnel", "ferry"]
+
+
+class CityMaterial(msgspec.Struct, frozen=True):
+    """A city: ``index`` is its number in views (``station_owner``) and commands (``city``)."""
+
+    index: int
+    id: str
+    name: str
+    lat: float
+    lon: float
+    #: a Big Cities metropolis (the big-cities variant's tickets name them)
+    metropolis: bool
+
+
+class RouteMaterial(msgspec.Struct, frozen=True):
+    """A route between cities ``a`` and ``b`` (city ids); ``index`` as in ``route_owner``.
+
+    ``colour`` is a card colour or ``"gray"`` (any one colour pays); ``locomotives``
+    is how many of its cards must be Locomotives (a ferry's symbols); ``partner``
+    is the other track of a double route (None for a single route); ``points``
+    is what claiming it scores.
+    """
+
+    index: int
+    a: str
+    b: str
+    length: int
+    colour: str
+    kind: RouteKind
+    locomotives: int
+    partner: int | None
+    points: int
+
+
+class TicketMaterial(msgspec.Struct, frozen=True):
+    """A destination ticket of this setup's decks; ``index`` as in views and ``keep`` lists.
+
+    ``long``: it belongs to the long-ticket deck of this setup; ``group`` is the
+    map file's deck name (e.g. ``base-regular``, ``1912-long``), and
+    ``big_city`` says it bears the Big Cities logo.
+    """
+
+    index: int
+    a: str
+    b: str
+    points: int
+    long: bool
+    group: str
+    big_city: bool
+
+
+class RoutePoints(msgspec.Struct, frozen=True):
+    """One line of the route scoring table: a route of ``length`` scores ``points``."""
+
+    length: int
+    points: int
+
+
+class TicketToRideMaterial(
+    msgspec.Struct, frozen=True, tag_field="kind", tag="ticket-to-ride"
+):
+    """Everything fixed about one Ticket to Ride setup (see the module docstring).
+
+    ``card_colours`` are the train card colours, ``cards`` the names a hand or
+    the display uses (the colours, then ``"locomotive"``). ``tickets`` lists
+    only the tickets this setup plays with. ``double_routes`` says whether both
+    tracks of a double route may be claimed at this player count.
+    ``rules`` holds the numbers of the map and variant (trains, stations and
+    their costs, deck sizes, face-up slots, ticket deals and draws, the end
+    trigger, the longest path bonus).
+    """
+
+    map: str
+    title: str
+    variant: str
+    seats: int
+    card_colours: list[str]
+    cards: list[str]
+    cities: list[CityMaterial]
+    routes: list[RouteMaterial]
+    tickets: list[TicketMaterial]
+    route_points: list[RoutePoints]
+    double_routes: bool
+    rules: Ruleset
+
+
+def material_of(setup: Setup) -> TicketToRideMaterial:
+    """The material of `setup`, or raise `RuleViolation` ``bad-setup`` like `check_setup`."""
+    rules = ruleset_for(setup)
+    board = load_board(rules.map)
+    cities = board.raw["cities"]
+    ids = board.city_ids
+    metropolises = set(board.metropolises)
+    long = set(rules.long_tickets)
+    in_play = sorted(long | set(rules.regular_tickets))
+    table = {int(k): v for k, v in board.raw["route_points"].items()}
+    return TicketToRideMaterial(
+        map=board.id,
+        title=board.title,
+        variant=rules.variant,
+        seats=setup.seats,
+        card_colours=list(board.colours),
+        cards=list(board.card_names),
+        cities=[
+            CityMaterial(i, ids[i], board.city_names[i], float(c[2]), float(c[3]),
+                         i in metropolises)
+            for i, c in enumerate(cities)
+        ],
+        routes=[
+            RouteMaterial(
+                index=r,
+                a=ids[board.route_a[r]],
+                b=ids[board.route_b[r]],
+                length=board.route_length[r],
+                colour="gray" if board.route_colour[r] == GRAY
+                else board.colours[board.route_colour[r]],
+                kind=KIND_NAMES[board.route_kind[r]],  # type: ignore[arg-type]
+                locomotives=board.route_locomotives[r],
+                partner=None if board.route_partner[r] < 0 else board.route_partner[r],
+                points=board.route_points[r],
+            )
+            for r in range(len(board.route_a))
+        ],
+        tickets=[
+            TicketMaterial(
+                index=t,
+                a=ids[board.ticket_a[t]],
+                b=ids[board.ticket_b[t]],
+                points=board.ticket_points[t],
+                long=t in long,
+                group=board.ticket_group[t],
+                big_city="big-city" in board.ticket_group[t],
+            )
+            for t in in_play
+        ],
+        route_points=[RoutePoints(n, p) for n, p in sorted(table.items())],
+        double_routes=setup.seats >= rules.double_routes_min_seats,
+        rules=rules,
+    )
