@@ -4,9 +4,10 @@ Views and commands name routes, cities and tickets by index (``route_owner[i]``,
 ``{"type": "claim-route", "route": 17, ...}``, ``{"type": "build-station",
 "city": 3}``, ``keep: [12, 40]``); the material is the table those indices
 point into, built by `material_of` from the map's `Board` and the setup's
-`Ruleset`. It holds only what is printed in the box or chosen at setup: nothing about the order of any
-pile, the dealt cards or the tickets anyone holds, so it is the same for every
-seed and may be served to anyone, before, during and after the game.
+`Ruleset`. It holds only what is printed in the box or chosen at setup:
+nothing about the order of any pile, the dealt cards or the tickets anyone
+holds, so it is the same for every seed and may be served to anyone, before,
+during and after the game.
 
 Example::
 
