@@ -380,7 +380,9 @@ class RuleWatch:
     Routes (§5): cards paid and points match the route, its colour and ferry
     Locomotives, a tunnel's extra cost matches what it revealed, and double
     routes follow the seat count.
-    Tickets (§2, §6) and stations (§7.1): the minimum kept and the cost paid.
+    Tickets (§2, §6) and stations (§7.1): how many are drawn and kept, one
+    station per city and its cost. Exhausted piles (§4.4, §5.4): no card drawn
+    from nothing, and a tunnel reveals 3 cards or all that are left.
     """
 
     def __init__(self, board: Board, start: GameStarted) -> None:
@@ -392,6 +394,10 @@ class RuleWatch:
         self.offered: dict[int, list[int]] = {
             seat: list(offered or []) for seat, offered in enumerate(start.offered)
         }
+        # what the previous event left: the piles' sizes and the station owners
+        self.cards_left = 0
+        self.tickets_left = 0
+        self.station_owner: list[int] = []
 
     def see(self, event: Any, state: GameState, following: Any) -> None:
         """Check `event` given the state after it and the event after it (None at the end)."""
@@ -415,6 +421,9 @@ class RuleWatch:
         if self.final_turns == 0 and following is not None:
             assert isinstance(following, DisplayRefilled | GameEnded), "no end after final round"
         self._display(event, state, following)
+        self.cards_left = len(state.deck) + sum(state.discard)
+        self.tickets_left = len(state.ticket_pile)
+        self.station_owner = list(state.station_owner)
 
     @staticmethod
     def _ends_turn(event: Any) -> bool:
@@ -443,6 +452,8 @@ class RuleWatch:
 
     def _CardDrawn(self, event: CardDrawn, state: GameState, following: Any) -> None:
         face_up_locomotive = event.slot is not None and event.card == "locomotive"
+        if not self.second_card:
+            assert self.cards_left, "cards drawn while the pile and the discards were empty"
         if self.second_card:
             assert not face_up_locomotive, "a face-up Locomotive taken as the second card"
             assert event.turn_over, "a third card"
@@ -457,7 +468,7 @@ class RuleWatch:
 
     def _TunnelAttempted(self, event: TunnelAttempted, state: GameState, following: Any) -> None:
         assert self.board.route_kind[event.route] == TUNNEL
-        assert len(event.revealed) <= 3
+        assert len(event.revealed) == min(3, self.cards_left), "not 3 cards revealed"
         matches = {"locomotive"} if event.colour is None else {"locomotive", event.colour}
         assert event.extra == sum(1 for card in event.revealed if card in matches)
         if event.extra == 0:
@@ -495,6 +506,7 @@ class RuleWatch:
 
     def _StationBuilt(self, event: StationBuilt, state: GameState, following: Any) -> None:
         rules = state.rules
+        assert self.station_owner[event.city] < 0, "a second station in one city"
         built = rules.stations - state.players[event.seat].stations
         assert event.cards == rules.station_costs[built - 1]
         if event.colour is None:
@@ -510,7 +522,7 @@ class RuleWatch:
             assert sum(1 for t in kept if t in rules.long_tickets) <= rules.setup_long_max
 
     def _TicketsDrawn(self, event: TicketsDrawn, state: GameState, following: Any) -> None:
-        assert 1 <= event.count <= state.rules.draw_tickets
+        assert event.count == min(state.rules.draw_tickets, self.tickets_left) >= 1
         self.offered[event.seat] = list(event.tickets or [])
 
     def _TicketsKept(self, event: TicketsKept, state: GameState, following: Any) -> None:

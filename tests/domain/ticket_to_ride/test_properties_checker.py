@@ -25,6 +25,7 @@ from domain.ticket_to_ride.events import (
     GameStarted,
     Passed,
     RouteClaimed,
+    StationBuilt,
     TicketsDrawn,
     TunnelAttempted,
     TunnelWithdrawn,
@@ -344,3 +345,12 @@ def test_three_face_up_locomotives_are_checked_only_when_the_display_changes() -
     shown: list[str | None] = ["locomotive", "locomotive", "locomotive", "purple", "blue"]
     with pytest.raises(AssertionError, match="kept 3\\+ Locomotives"):
         watch.see(DisplayRefilled(display=shown), state, None)
+
+
+def test_a_second_station_in_a_city_is_caught() -> None:
+    watch, state = _watch_mid_game()
+    city = 5
+    watch.station_owner[city] = (watch.turn_seat + 1) % SETUP.seats
+    built = StationBuilt(seat=watch.turn_seat, city=city, colour=None, locomotives=1, cards=1)
+    with pytest.raises(AssertionError, match="second station"):
+        watch.see(built, state, None)
