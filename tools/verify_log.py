@@ -6,7 +6,8 @@ independent check that ``docs/fairness.md`` specifies. It reads a log as
 exported by ``GET /games/{id}/export`` (JSON Lines, one record a line) and checks
 
 1. the hash chain: versions 1, 2, 3... in order, each ``prev_hash`` equal to the
-   previous record's ``hash``, each ``hash`` recomputed from the record;
+   previous record's ``hash``, each ``hash`` recomputed from the record and its
+   salt (HMAC-SHA256 keyed by the revealed seed);
 2. the commitment: the created record's ``seed_commitment`` is the one the first
    event of the game publishes, and SHA-256 of the revealed seed equals it;
 3. every shuffle ``{draw, before, after}`` and pick ``{draw, bound, value}`` in the
@@ -14,9 +15,9 @@ exported by ``GET /games/{id}/export`` (JSON Lines, one record a line) and check
    reproduced from the revealed seed.
 
 It does not re-run the games' rules (that is ``POST /replays`` or
-``roundhouse replay``). A log exported while its game runs reveals no seed, is
-redacted for its reader and withholds its hashes (empty strings) from the first
-redacted record on: what cannot be checked yet is said, not failed.
+``roundhouse replay``). A log exported while its game runs reveals no seed and is
+redacted for its reader: its versions and ``prev_hash`` links are checked, and
+what cannot be checked yet (the salted hashes, the outcomes) is said, not failed.
 
 Usage: ``python3 verify_log.py LOG.jsonl [--json]`` (``-`` reads standard input).
 Exit status: 0 nothing wrong found, 1 the log fails a check, 2 the log cannot be read.
@@ -25,6 +26,7 @@ Exit status: 0 nothing wrong found, 1 the log fails a check, 2 the log cannot be
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 import re
 import sys
@@ -34,6 +36,7 @@ from typing import Any
 
 GENESIS_HASH = "0" * 64
 TWO_64 = 1 << 64
+SALT_LABEL = b"roundhouse-record"
 HEX64 = re.compile(r"[0-9a-f]{64}")
 #: every field of a record, with the value it has when an export leaves it out
 FIELDS: dict[str, Any] = {
@@ -87,9 +90,15 @@ def canonical(value: Any) -> bytes:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
 
 
-def record_hash(record: dict[str, Any]) -> str:
+def record_salt(seed: bytes, version: int) -> bytes:
+    """HMAC-SHA256(key=seed, msg=b"roundhouse-record" || u64be(version))."""
+    return hmac.digest(seed, SALT_LABEL + version.to_bytes(8, "big"), "sha256")
+
+
+def record_hash(record: dict[str, Any], seed: bytes) -> str:
     body = {name: record.get(name, default) for name, default in FIELDS.items()}
-    return hashlib.sha256(bytes.fromhex(body["prev_hash"]) + canonical(body)).hexdigest()
+    salt = record_salt(seed, body["version"])
+    return hashlib.sha256(bytes.fromhex(body["prev_hash"]) + salt + canonical(body)).hexdigest()
 
 
 def read_log(text: str) -> list[dict[str, Any]]:
@@ -103,7 +112,7 @@ def read_log(text: str) -> list[dict[str, Any]]:
             raise ValueError(f"line {number}: not JSON ({error})") from None
         if not isinstance(record, dict) or set(record) - set(FIELDS) - {"hash"} or \
                 type(record.get("version")) is not int or \
-                not all(HEX64.fullmatch(h) or h == "" for h in (
+                not all(HEX64.fullmatch(h) for h in (
                     str(record.get("hash")), str(record.get("prev_hash", GENESIS_HASH)))):
             raise ValueError(f"line {number}: not a log record")
         records.append(record)
@@ -130,7 +139,8 @@ def revealed_seed(records: list[dict[str, Any]]) -> tuple[int, dict[str, Any], A
     return None
 
 
-def check_chain(records: list[dict[str, Any]], redacted: bool, verdict: Verdict) -> None:
+def check_chain(records: list[dict[str, Any]], seed: bytes | None, verdict: Verdict) -> None:
+    """Versions and links; with the seed the log reveals, every hash recomputed too."""
     versions = [r["version"] for r in records]
     counts, expected = Counter(versions), set(range(1, len(records) + 1))
     for position, version in enumerate(versions, 1):
@@ -147,30 +157,22 @@ def check_chain(records: list[dict[str, Any]], redacted: bool, verdict: Verdict)
             verdict.fail(position, version, "hash-chain", "record-dropped",
                          f"version {missing} is missing: a record was dropped")
         break
-    # While a game runs, hashes are withheld ("") from the first redacted record on.
-    previous, withheld = GENESIS_HASH, 0
+    previous = GENESIS_HASH
     for position, record in enumerate(records, 1):
-        prev_hash, own = record.get("prev_hash", GENESIS_HASH), record["hash"]
         version = record["version"]
-        if own == "" or prev_hash == "":
-            withheld += 1
-            if not redacted:
-                verdict.fail(position, version, "hash-chain", "hash-missing",
-                             f"version {version} has no hash")
-            elif prev_hash == "" and previous != "":
-                verdict.fail(position, version, "hash-chain", "prev-hash-break",
-                             "the link to a record whose hash is given is withheld")
-        elif prev_hash != previous:
+        if record.get("prev_hash", GENESIS_HASH) != previous:
             verdict.fail(position, version, "hash-chain", "prev-hash-break",
                          "prev_hash does not link to the record before it")
-        if own != "" and prev_hash != "" and record_hash(record) != own:
+        if seed is not None and not (0 <= version < TWO_64
+                                     and record_hash(record, seed) == record["hash"]):
             verdict.fail(position, version, "hash-chain", "hash-mismatch",
                          f"version {version} does not match its hash")
-        previous = own
+        previous = record["hash"]
     failed = any(p["check"] == "hash-chain" for p in verdict.problems)
     verdict.checks["hash-chain"] = "failed" if failed else (
-        f"not-verifiable: {withheld} hashes withheld while the game runs, the others intact"
-        if withheld else "passed")
+        "passed" if seed is not None else
+        "not-verifiable: versions in order and every link intact; the hashes are salted "
+        "with the seed and can be recomputed once it is revealed")
 
 
 def check_commitment(records: list[dict[str, Any]], verdict: Verdict) -> bytes | None:
@@ -289,8 +291,12 @@ def check_outcomes(records: list[dict[str, Any]], seed: bytes | None, redacted: 
 def verify(text: str) -> Verdict:
     records = read_log(text)
     verdict = Verdict()
-    redacted = revealed_seed(records) is None
-    check_chain(records, redacted, verdict)
+    reveal = revealed_seed(records)
+    redacted = reveal is None
+    # the hashes are salted with the revealed seed, matching the commitment or not
+    # (a forged seed is the commitment check's finding)
+    chain_seed = bytes.fromhex(reveal[2]) if reveal and HEX64.fullmatch(reveal[2]) else None
+    check_chain(records, chain_seed, verdict)
     seed = check_commitment(records, verdict)
     check_outcomes(records, seed, redacted, verdict)
     verdict.problems.sort(key=lambda p: p["position"])

@@ -2,7 +2,7 @@
 
 * ``GET /games/{id}/export``: the log as JSON Lines, complete once the game has
   ended, redacted for the caller while it runs (the bearer's seat, or a
-  spectator), hashes withheld from the first redacted record on.
+  spectator), every record with its hash (salted: it betrays nothing hidden).
 * ``POST /replays``: an exported log in (``application/x-ndjson``), from this or
   any Roundhouse server; every record checked and every command decided again.
   The answer is the verdict, ``valid`` or not: a tampered log is a 200 with
@@ -10,8 +10,8 @@
   read as a log at all is a problem response.
 * ``GET /games/{id}/audit``: the same checks on the server's own complete log;
   with ``?version=N`` the record of version N explained as well. While the game
-  runs, nothing hidden is shown: no seed, the head hash withheld, the explained
-  record redacted for the caller.
+  runs, nothing hidden is shown: no seed, the explained record redacted for the
+  caller; the head hash is given (the chain head every reader may hold).
 """
 
 from __future__ import annotations
@@ -29,7 +29,6 @@ from service.api.games import bearer, version_or_now
 from service.api.problems import problems
 from service.audit import (
     MEDIA_TYPE,
-    WITHHELD,
     AuditReport,
     Explanation,
     LogFormatError,
@@ -37,7 +36,6 @@ from service.audit import (
     decode_log,
     encode_log,
     explain,
-    withhold_hashes,
 )
 from service.errors import ServiceError
 from service.views.game_view import redacted_record
@@ -90,8 +88,7 @@ class AuditController(Controller):
         token = bearer(request)
         with live.lock:
             viewer = None if token is None else store.seat_of(live, token)
-            shown = [redacted_record(live, r, viewer) for r in live.records]
-            records = withhold_hashes(live.records, shown)
+            records = [redacted_record(live, r, viewer) for r in live.records]
             version = live.version
         return Response(
             encode_log(records),
@@ -144,10 +141,8 @@ class AuditController(Controller):
             viewer = None if token is None else store.seat_of(live, token)
             records = list(live.records)
             disputed = None if version is None else version_or_now(live, version)
-            running = live.status != "finished"
-        report = audit(records, store.kinds, redacted=False)
-        if running:  # the last hash could betray the hidden content of the last records
-            report = msgspec.structs.replace(report, head_hash=WITHHELD)
+            seed = live.seed
+        report = audit(records, store.kinds, redacted=False, sealed_with=seed)
         explanation = None
         if disputed is not None:
             explanation = explain(records, disputed, store.kinds, viewer=viewer)

@@ -1,8 +1,11 @@
 """`GET /games/{id}/events`: the log, a page at a time, redacted for the caller.
 
 Spectators (no token) see what everyone may see; a seat's token adds what that
-seat may see. Once the game has finished the whole log is public and each
-record is returned exactly as stored, so its hash chain verifies.
+seat may see. Every record carries its stored ``hash`` and ``prev_hash``, salted
+so that they betray nothing hidden (docs/fairness.md): during the game a reader
+checks the links and keeps the head; once the game has finished the whole log
+is public, each record is returned exactly as stored, and every hash verifies
+with the revealed seed.
 """
 
 from __future__ import annotations

@@ -10,19 +10,16 @@ implementations; ``tools/verify_log.py`` checks the same without this package.
 from service.audit.explain import NoSuchVersion, explain
 from service.audit.export import (
     MEDIA_TYPE,
-    WITHHELD,
     LogFormatError,
     decode_log,
     encode_log,
     rebuild_state,
-    withhold_hashes,
 )
 from service.audit.report import AuditReport, CheckOutcome, Explanation, Finding, RuleRef
 from service.audit.verdict import audit
 
 __all__ = [
     "MEDIA_TYPE",
-    "WITHHELD",
     "AuditReport",
     "CheckOutcome",
     "Explanation",
@@ -35,5 +32,4 @@ __all__ = [
     "encode_log",
     "explain",
     "rebuild_state",
-    "withhold_hashes",
 ]

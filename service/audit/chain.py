@@ -12,9 +12,17 @@ Each kind of tampering is named where it shows:
 * any of the three last also breaks a ``prev_hash`` link (``prev-hash-break``);
 * a record of another game (``foreign-record``).
 
+Every hash is salted with a secret derived from the game's seed
+(`service.store.records.record_salt`), so hashes can be recomputed only with
+the seed: once the game has ended (it is revealed), or by the server auditing
+its own log. Before that a reader checks the versions and that each
+``prev_hash`` is the hash of the record before it; the hashes themselves are
+``not-verifiable`` yet, and a redacted record could not match its hash anyway.
+
 A chain rebuilt from scratch by someone rewriting history is consistent in
 itself; it is caught by the other checks (rules, commitment) or by comparing
-the head hash with the one the server publishes.
+the head hash with the one the server published (readers hold it during the
+game too).
 """
 
 from __future__ import annotations
@@ -22,25 +30,18 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from service.audit.export import WITHHELD
 from service.audit.report import CheckOutcome, Finding
-from service.store.records import GENESIS_HASH, Record, record_hash
+from service.store.records import GENESIS_HASH, MAX_VERSION, Record, record_hash
 
 
 def verify_chain(
-    records: Sequence[Record], *, redacted: bool = False
+    records: Sequence[Record], seed: bytes | None
 ) -> tuple[list[Finding], CheckOutcome]:
-    """Check versions, links and hashes of `records`, in the order given.
+    """Check versions, links and (with the game's `seed`) hashes of `records`, in order.
 
-    With `redacted` (an export made while the game runs, for one seat or a
-    spectator), hashes may be withheld (empty) from the first redacted record
-    on (`service.audit.export.withhold_hashes`): those are reported as not
-    verifiable rather than tampered. Every hash that is given must be right.
-    Messages name versions, never hash values: while a game runs a hash could
-    betray hidden content.
+    Without the seed only the versions and the ``prev_hash`` links are checked.
     """
     findings = _sequence_findings(records)
-    withheld = 0
     previous = GENESIS_HASH
     game_id = records[0].game_id if records else ""
     for position, record in enumerate(records, 1):
@@ -48,21 +49,12 @@ def verify_chain(
             findings.append(_finding(position, record, "foreign-record",
                                      f"record belongs to game {record.game_id!r}, "
                                      f"the log to {game_id!r}"))
-        if record.hash == WITHHELD or record.prev_hash == WITHHELD:
-            withheld += 1
-            if not redacted:
-                findings.append(_finding(position, record, "hash-missing",
-                                         f"version {record.version} has no hash"))
-            elif record.prev_hash == WITHHELD and previous != WITHHELD:
-                findings.append(_finding(position, record, "prev-hash-break",
-                                         f"version {record.version} withholds the link to a "
-                                         "record whose hash is given"))
-        elif record.prev_hash != previous:
+        if record.prev_hash != previous:
             findings.append(_finding(position, record, "prev-hash-break",
                                      f"version {record.version}'s prev_hash does not link to "
                                      "the record before it"))
-        if record.hash != WITHHELD and record.prev_hash != WITHHELD and \
-                record.hash != record_hash(record):
+        if seed is not None and not (0 <= record.version <= MAX_VERSION
+                                     and record.hash == record_hash(record, seed)):
             findings.append(_finding(position, record, "hash-mismatch",
                                      f"version {record.version} does not match its hash: "
                                      "its content changed after it was sealed"))
@@ -70,11 +62,12 @@ def verify_chain(
     findings.sort(key=lambda f: f.position)
     if findings:
         outcome = CheckOutcome("hash-chain", "failed", findings[0].message)
-    elif withheld:
+    elif seed is None:
         outcome = CheckOutcome(
             "hash-chain", "not-verifiable",
-            f"versions 1..{len(records)} in order; {len(records) - withheld} hashes checked, "
-            f"{withheld} withheld while the game runs (a hash could betray hidden content)")
+            f"versions 1..{len(records)} in order, each prev_hash the hash of the record "
+            "before it; the hashes are salted with the seed and can be recomputed once it "
+            "is revealed at the end")
     else:
         outcome = CheckOutcome("hash-chain", "passed",
                                f"{len(records)} records, versions 1..{len(records)}, "

@@ -26,7 +26,7 @@ from rich.progress import Progress
 from rich.table import Table
 
 from domain.registry import kinds
-from service.audit.export import LogFormatError, decode_log, encode_log, withhold_hashes
+from service.audit.export import LogFormatError, decode_log, encode_log
 from service.audit.report import AuditReport
 from service.audit.verdict import audit
 from service.settings import Settings
@@ -68,8 +68,7 @@ def _export(args: argparse.Namespace) -> int:
     try:
         live = store.get(args.game)
         with live.lock:
-            shown = [redacted_record(live, r, None) for r in live.records]
-            body = encode_log(withhold_hashes(live.records, shown))
+            body = encode_log(redacted_record(live, r, None) for r in live.records)
     finally:
         store.close()
     if args.out in (None, "-"):
@@ -105,7 +104,10 @@ def _audit(args: argparse.Namespace) -> int:
         with Progress(console=console, transient=True, disable=len(ids) < 2) as progress:
             task = progress.add_task("auditing games", total=len(ids))
             for game_id in ids:
-                report = audit(store.records(game_id), store.kinds, redacted=False)
+                live = store.get(game_id)
+                with live.lock:
+                    records, seed = list(live.records), live.seed
+                report = audit(records, store.kinds, redacted=False, sealed_with=seed)
                 invalid += not report.valid
                 if args.json:
                     sys.stdout.buffer.write(msgspec.json.encode(report) + b"\n")

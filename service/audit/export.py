@@ -6,18 +6,17 @@ event as ``rules.redact`` shows it to that seat (or to a spectator), and the
 command of another seat reduced to its ``type``, since a command can itself be
 hidden information (which tickets a player kept).
 
-The hashes are withheld too (`withhold_hashes`), from the first record the
-reader sees redacted on: a record's hash is a function of its full content, so
-anyone holding the hash could try the few values a hidden field can take (nine
-card colours, a few thousand ticket choices) until one gives the hash, and
-every later hash depends on it the same way. Once the game has ended the export
-is complete and every hash is there.
+Every record keeps its ``hash`` and ``prev_hash``, even redacted: hashes are
+salted with a secret derived from the seed (`service.store.records`), so they
+betray nothing hidden while the game runs, and they let the reader check the
+links and hold the chain head. Once the game has ended the export is complete
+and every hash can be recomputed from the revealed seed.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
@@ -27,8 +26,6 @@ from service.audit.rebuild import Rules
 from service.store.records import Record
 
 MEDIA_TYPE = "application/x-ndjson"
-#: the value of a ``hash`` or ``prev_hash`` withheld from a running game's export
-WITHHELD = ""
 
 _encoder = msgspec.json.Encoder()
 _decoder = msgspec.json.Decoder(Record)
@@ -86,29 +83,12 @@ def decode_log(body: bytes) -> list[Record]:
             raise LogFormatError(number, f"values nested deeper than {MAX_DEPTH} levels")
         for name in ("hash", "prev_hash"):
             value = getattr(record, name)
-            if value != WITHHELD and not _HEX64.fullmatch(value):
+            if not _HEX64.fullmatch(value):
                 raise LogFormatError(number, f"{name} is not 64 lowercase hex digits")
         records.append(record)
     if not records:
         raise LogFormatError(1, "the log has no records")
     return records
-
-
-def withhold_hashes(stored: Sequence[Record], shown: Sequence[Record]) -> list[Record]:
-    """`shown` (the records as one reader sees them) with the hashes that could betray
-    what is hidden withheld: from the first record that differs from the `stored`
-    one, its ``hash`` and every later ``hash`` and ``prev_hash``.
-    """
-    out: list[Record] = []
-    withholding = False
-    for original, record in zip(stored, shown, strict=True):
-        if withholding:
-            record = msgspec.structs.replace(record, hash=WITHHELD, prev_hash=WITHHELD)
-        elif record != original:
-            withholding = True
-            record = msgspec.structs.replace(record, hash=WITHHELD)
-        out.append(record)
-    return out
 
 
 def rebuild_state(body: bytes, rules: Rules) -> Any:

@@ -19,7 +19,7 @@ from domain.kernel.rng import Rng, Seed, commitment
 from service.audit.report import CheckOutcome, Finding
 from service.store.records import Record
 
-_HEX64 = re.compile(r"[0-9a-f]{64}")
+HEX64 = re.compile(r"[0-9a-f]{64}")
 #: draws are numbered and bounded by 64-bit integers (docs/fairness.md)
 _TWO_64 = 1 << 64
 
@@ -113,7 +113,7 @@ def verify_commitment(
         ), None
     position, record, text = reveal
     seed: Seed | None = None
-    if not _HEX64.fullmatch(text):
+    if not HEX64.fullmatch(text):
         findings.append(Finding(position, record.version, "commitment", "seed-malformed",
                                 "the revealed seed is not 64 lowercase hex digits"))
     elif commitment(bytes.fromhex(text)) != promised:

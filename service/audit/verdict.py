@@ -8,8 +8,9 @@ from typing import Any
 import msgspec
 
 from domain import registry
+from domain.kernel.rng import Seed
 from service.audit.chain import verify_chain
-from service.audit.fairness import revealed_seed, verify_commitment, verify_outcomes
+from service.audit.fairness import HEX64, revealed_seed, verify_commitment, verify_outcomes
 from service.audit.rebuild import Rules, replay
 from service.audit.report import CHECK_ORDER, AuditReport, CheckOutcome, Finding
 from service.store.records import GENESIS_HASH, Record
@@ -20,6 +21,7 @@ def audit(
     kinds: Mapping[str, Rules] | None = None,
     *,
     redacted: bool | None = None,
+    sealed_with: Seed | None = None,
 ) -> AuditReport:
     """Check a log: hash chain, seed against commitment, every random outcome, every command.
 
@@ -27,18 +29,27 @@ def audit(
     export made while the game runs); by default that is assumed exactly when
     the log reveals no seed. The server auditing its own complete log of a
     running game passes ``redacted=False``, so a changed record is named as
-    such rather than excused as redacted.
+    such rather than excused as redacted, and its secret seed as `sealed_with`,
+    so the hashes are recomputed too. That seed serves the hash chain only: the
+    other checks wait for the seed the log reveals, so a report on a running
+    game shows nothing the seed would give away.
+
+    Hashes are recomputed with `sealed_with` or else the seed the log reveals
+    (if it is 64 hex digits), whether or not it matches the commitment: a
+    forged seed is the commitment check's finding.
     """
     kinds = registry.kinds() if kinds is None else kinds
+    reveal = revealed_seed(records)
     if redacted is None:
-        redacted = revealed_seed(records) is None
-    chain_findings, chain = verify_chain(records, redacted=redacted)
+        redacted = reveal is None
+    chain_seed = sealed_with.value if sealed_with is not None else _seed_bytes(reveal)
+    chain_findings, chain = verify_chain(records, chain_seed)
     commit_findings, commit, seed = verify_commitment(records)
     random_findings, randomness, shuffles, picks = verify_outcomes(
         records, seed, redacted=redacted)
     walk = replay(records, kinds, seed)
     rules_outcome = walk.outcome
-    if seed is None and commit.status == "failed" and revealed_seed(records) is not None:
+    if seed is None and commit.status == "failed" and reveal is not None:
         rules_outcome = CheckOutcome(
             "rules", "not-verifiable",
             "the revealed seed is not the committed one, so no command can be decided again")
@@ -73,6 +84,11 @@ def audit(
 
 def _finding_order(finding: Finding) -> tuple[int, int]:
     return finding.position, CHECK_ORDER.index(finding.check)
+
+
+def _seed_bytes(reveal: tuple[int, Record, str] | None) -> bytes | None:
+    """The revealed seed's bytes, if it is written as a seed is (matching or not)."""
+    return bytes.fromhex(reveal[2]) if reveal and HEX64.fullmatch(reveal[2]) else None
 
 
 def _text(value: Any) -> str | None:

@@ -68,7 +68,7 @@ class Game(Aggregate):
         timestamp: datetime,
         **secret: str,
     ) -> Record:
-        """Seal `record` onto the chain and trigger the event that carries it."""
-        record = sealed(record)
+        """Seal `record` onto the chain (salted by the game's seed) and trigger its event."""
+        record = sealed(record, bytes.fromhex(self.seed_hex))
         self.trigger_event(event_class, record=record, timestamp=timestamp, **secret)
         return record

@@ -273,7 +273,8 @@ class GameStore:
                     "seed_commitment": seed.commitment,
                     "seed_chosen_by_client": chosen_by_client,
                 },
-            )
+            ),
+            seed.value,
         )
         return self._save_new(Game.create(game_id, record, seed.hex, now), rules)
 

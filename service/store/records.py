@@ -1,4 +1,4 @@
-"""The log record: one accepted action on a game, with its hash chain.
+"""The log record: one accepted action on a game, with its salted hash chain.
 
 A game's log is a sequence of records, numbered from 1; the game's `version`
 is the number of the last record. Each record wraps what happened (the game's
@@ -6,21 +6,35 @@ own domain events, as JSON objects) with its metadata, and is chained to the
 previous record by hash, so that changing, dropping, inserting or reordering
 any record is visible to anyone holding the log.
 
-``hash = SHA-256(bytes.fromhex(prev_hash) || canonical(record without "hash"))``
+``hash = SHA-256(bytes.fromhex(prev_hash) || salt(version) || canonical(record without "hash"))``
 where ``canonical`` is JSON with keys sorted and no white space (msgspec's
-``order="sorted"``), and the first record's ``prev_hash`` is 64 zeros. This is
-the format of `GET /games/{id}/export` (one record a line) and of
-`POST /replays`; ``docs/fairness.md`` specifies it for other implementations.
+``order="sorted"``), the first record's ``prev_hash`` is 64 zeros, and
+``salt(version) = HMAC-SHA256(key=seed, msg=b"roundhouse-record" || u64be(version))``.
+
+Why the salt: while a game runs, readers get records with hidden parts
+redacted but with their hashes. An unsalted hash of the full content would let
+them try the few values a hidden field can take (nine card colours) until one
+reproduces it. The salt comes from the game's secret seed, so nobody can test a
+guess before the seed is revealed at the end; then anyone can recompute every
+salt and check every hash. Meanwhile the hashes are public, so each reader holds
+the chain head of the history it saw, and a later rewrite shows. This is the
+format of `GET /games/{id}/export` (one record a line) and of `POST /replays`;
+``docs/fairness.md`` specifies it for other implementations.
 """
 
 from __future__ import annotations
 
 import hashlib
+import hmac
 from typing import Any, Literal
 
 import msgspec
 
 GENESIS_HASH = "0" * 64
+#: what every record's salt is derived from, besides the seed and the version
+SALT_LABEL = b"roundhouse-record"
+#: versions are salted as 8-byte unsigned integers
+MAX_VERSION = (1 << 64) - 1
 
 RecordType = Literal["created", "seat-joined", "started", "command"]
 
@@ -50,13 +64,24 @@ class Record(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 _encoder = msgspec.json.Encoder(order="sorted")
 
 
-def record_hash(record: Record) -> str:
-    """The hash of `record`, computed over every field but ``hash`` itself."""
+def record_salt(seed: bytes, version: int) -> bytes:
+    """The secret salt of record `version`: HMAC-SHA256 keyed by the game's seed.
+
+    Raises `ValueError` for a version outside 0..2^64-1 (no record has one).
+    """
+    if not 0 <= version <= MAX_VERSION:
+        raise ValueError(f"version {version} is not an unsigned 64-bit integer")
+    return hmac.digest(seed, SALT_LABEL + version.to_bytes(8, "big"), "sha256")
+
+
+def record_hash(record: Record, seed: bytes) -> str:
+    """The hash of `record` in the game of `seed`, over every field but ``hash`` itself."""
     body = msgspec.structs.asdict(record)
     del body["hash"]
-    return hashlib.sha256(bytes.fromhex(record.prev_hash) + _encoder.encode(body)).hexdigest()
+    salted = bytes.fromhex(record.prev_hash) + record_salt(seed, record.version)
+    return hashlib.sha256(salted + _encoder.encode(body)).hexdigest()
 
 
-def sealed(record: Record) -> Record:
-    """`record` with its ``hash`` filled in."""
-    return msgspec.structs.replace(record, hash=record_hash(record))
+def sealed(record: Record, seed: bytes) -> Record:
+    """`record` with its ``hash`` filled in (`seed`: the game's, secret until its end)."""
+    return msgspec.structs.replace(record, hash=record_hash(record, seed))

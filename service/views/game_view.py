@@ -110,7 +110,14 @@ def redacted_events(live: LiveGame, typed: list[Any], viewer: int | None) -> lis
 
 
 def redacted_record(live: LiveGame, record: Record, viewer: int | None) -> Record:
-    """`record` as `viewer` may see it; unchanged (hash valid) once the game has finished."""
+    """`record` as `viewer` may see it; unchanged once the game has finished.
+
+    The stored ``hash`` and ``prev_hash`` are kept even when the content is
+    redacted: they are salted with a secret derived from the seed
+    (`service.store.records`), so no guess at what is hidden can be tested
+    against them before the seed is revealed; meanwhile the reader can check the
+    links and holds the chain head, and after the end every hash verifies.
+    """
     if live.status == "finished" or (not record.events and record.type != "command"):
         return record
     payload = record.payload

@@ -42,8 +42,9 @@ def test_random_players_finish_the_game(
     log = [Record(**r) for r in table.events()]
     assert [r.version for r in log] == list(range(1, final["version"] + 1))
     previous = GENESIS_HASH
+    seed = bytes.fromhex(final["seed"])
     for record in log:
-        assert record.prev_hash == previous and record.hash == record_hash(record)
+        assert record.prev_hash == previous and record.hash == record_hash(record, seed)
         previous = record.hash
 
     # a new process (empty cache) rebuilds the same game from the store

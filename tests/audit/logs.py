@@ -9,7 +9,6 @@ import msgspec
 
 from domain.kernel.protocol import GameRules, Setup
 from domain.kernel.rng import Seed
-from service.audit.export import withhold_hashes
 from service.store.games import GameStore
 from service.store.records import GENESIS_HASH, Record, sealed
 
@@ -44,7 +43,7 @@ def play_log(
         bodies.append(dict(type="command", seat=seat, command_id=f"c{len(bodies)}",
                            payload=as_json(command), events=as_json(events)))
     return reseal([Record(game_id=game_id, version=v, time=TIME, **body)
-                   for v, body in enumerate(bodies, 1)])
+                   for v, body in enumerate(bodies, 1)], seed)
 
 
 def as_json(value: Any) -> Any:
@@ -52,12 +51,19 @@ def as_json(value: Any) -> Any:
     return msgspec.json.decode(msgspec.json.encode(value))
 
 
-def reseal(records: list[Record]) -> list[Record]:
-    """Renumber and re-hash a log: what a forger rewriting the whole chain would do."""
+def reseal(records: list[Record], seed: Seed | None = None) -> list[Record]:
+    """Renumber and re-hash a log: what a forger rewriting the whole chain would do.
+
+    The salts come from `seed`, by default the seed the log reveals (a forged
+    one included: a forger makes the chain agree with the seed it shows).
+    """
+    if seed is None:
+        seed = Seed.from_hex(next(e["seed"] for r in records for e in r.events if "seed" in e))
     out: list[Record] = []
     previous = GENESIS_HASH
     for version, record in enumerate(records, 1):
-        record = sealed(msgspec.structs.replace(record, version=version, prev_hash=previous))
+        record = sealed(msgspec.structs.replace(record, version=version, prev_hash=previous),
+                        seed.value)
         out.append(record)
         previous = record.hash
     return out
@@ -104,7 +110,7 @@ def play_in_store(
 def redacted(records: list[Record], rules: GameRules[Any, Any, Any], viewer: int | None
              ) -> list[Record]:
     """A running game's export for `viewer`, as the server redacts it
-    (`service.views.game_view.redacted_record`, then `withhold_hashes`), from plain records."""
+    (`service.views.game_view.redacted_record`), from plain records: hashes kept."""
     out = []
     for record in records:
         events = [as_json(rules.redact(msgspec.convert(e, rules.event_type), viewer))
@@ -113,4 +119,4 @@ def redacted(records: list[Record], rules: GameRules[Any, Any, Any], viewer: int
         if record.type == "command" and record.seat != viewer and payload is not None:
             payload = {"type": payload["type"]}
         out.append(msgspec.structs.replace(record, events=events, payload=payload))
-    return withhold_hashes(records, out)
+    return out

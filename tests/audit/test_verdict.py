@@ -5,12 +5,13 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable
 
+import msgspec
 import pytest
 
 from service.audit import LogFormatError, audit, decode_log, encode_log
 from service.store.records import Record, record_hash
 from tests.audit import toy
-from tests.audit.conftest import KINDS
+from tests.audit.conftest import KINDS, SEED
 from tests.audit.logs import edit, redacted, replace_at, reseal
 
 
@@ -166,12 +167,16 @@ def test_the_server_audits_its_own_running_log_without_excusing_changes(
     finished: list[Record],
 ) -> None:
     running = finished[:12]
-    report = audit(running, KINDS, redacted=False)
+    report = audit(running, KINDS, redacted=False, sealed_with=SEED)
     assert report.valid and report.checks[0].status == "passed"
+    assert [c.status for c in report.checks[1:]] == ["not-verifiable"] * 3  # the seed is kept
     assert report.final_view is not None and report.final_view["finished"] is False
     i = _first_command(running)
     tampered = replace_at(running, i, edit(running[i], seat=2))
-    assert audit(tampered, KINDS, redacted=False).first_invalid.code == "hash-mismatch"
+    first = audit(tampered, KINDS, redacted=False, sealed_with=SEED).first_invalid
+    assert first is not None and first.code == "hash-mismatch"
+    # without the seed, a reader checks the links only: the changed record still links
+    assert audit(tampered, KINDS, redacted=False).checks[0].status == "not-verifiable"
 
 
 def test_an_unreadable_export_names_its_line(finished: list[Record]) -> None:
@@ -212,22 +217,38 @@ def test_values_nested_too_deeply_are_unreadable(finished: list[Record]) -> None
         decode_log(b'{"events": [' + b"[" * 100_000 + b"]" * 100_000 + b"]}")
 
 
-def test_a_running_export_withholds_the_hashes_that_would_betray_a_hidden_card(
+def _unsalted_hash(record: Record) -> str:
+    """The hash as it was before records were salted: SHA-256(prev_hash || canonical)."""
+    body = msgspec.structs.asdict(record)
+    del body["hash"]
+    return hashlib.sha256(bytes.fromhex(record.prev_hash)
+                          + msgspec.json.Encoder(order="sorted").encode(body)).hexdigest()
+
+
+def test_a_running_export_gives_hashes_that_confirm_no_guess_at_a_hidden_card(
     finished: list[Record],
 ) -> None:
     running = finished[:14]
     shown = redacted(running, toy.RULES, viewer=0)
+    assert [(r.hash, r.prev_hash) for r in shown] == [(r.hash, r.prev_hash) for r in running]
     i = next(i for i, r in enumerate(running) if r.type == "command" and r.seat != 0
              and any(e["type"] == "card-drawn" for e in r.events))
     hidden = shown[i]
-    assert hidden.hash == "" and all(r.hash == "" == r.prev_hash for r in shown[i + 1 :])
-    # Why: given the stored hash, trying the 18 cards finds the hidden one.
+    assert all(e.get("card") is None for e in hidden.events if e["type"] == "card-drawn")
+
     def guess(card: str) -> Record:
         events = [dict(e, card=card) if e["type"] == "card-drawn" else e for e in hidden.events]
-        return edit(hidden, events=events, payload=running[i].payload,
-                    prev_hash=running[i].prev_hash)
-    found = [c for c in toy.DECK if record_hash(guess(c)) == running[i].hash]
+        return edit(hidden, events=events, payload=running[i].payload)
+
     drawn = next(e["card"] for e in running[i].events if e["type"] == "card-drawn")
-    assert found == [drawn]
-    lobby = [r for r in shown if r.type in ("created", "seat-joined")]
-    assert all(r.hash for r in lobby)
+    # Unsalted, the hash of the full record would give the card away to this brute force...
+    assert [c for c in toy.DECK if _unsalted_hash(guess(c)) == _unsalted_hash(running[i])] \
+        == [drawn]
+    # ...but the hash the reader holds is salted with the secret seed: no guess matches it,
+    assert [c for c in toy.DECK if _unsalted_hash(guess(c)) == hidden.hash] == []
+    assert all(record_hash(guess(c), bytes(32)) != hidden.hash for c in toy.DECK)
+    # and once the seed is revealed, the same hash is recomputed from the record as stored.
+    assert record_hash(guess(drawn), SEED.value) == hidden.hash
+    report = audit(shown, KINDS)
+    assert report.valid and report.checks[0].status == "not-verifiable"
+    assert report.head_hash == running[-1].hash

@@ -32,11 +32,11 @@ def stores(postgres_url: str) -> Iterator[list[GameStore]]:
         store.close()
 
 
-def assert_chain(log: list[Record]) -> None:
+def assert_chain(log: list[Record], seed: bytes) -> None:
     assert [r.version for r in log] == list(range(1, len(log) + 1))
     previous = GENESIS_HASH
     for record in log:
-        assert record.prev_hash == previous and record.hash == record_hash(record)
+        assert record.prev_hash == previous and record.hash == record_hash(record, seed)
         previous = record.hash
 
 
@@ -60,7 +60,7 @@ def test_create_play_reload_over_http(postgres_url: str, kind: str, seats: int) 
         log = [Record(**r) for r in fresh.get(
             f"/games/{table.id}/events", params={"limit": 1000}).json()["records"]]
     assert len(log) == final["version"] or len(log) == 1000
-    assert_chain(log)
+    assert_chain(log, bytes.fromhex(final["seed"]))
 
 
 def race(stores: list[GameStore], attempt: Callable[[GameStore], Any]) -> list[Any]:
@@ -98,7 +98,7 @@ def test_racing_commands_one_wins_each_race(stores: list[GameStore]) -> None:
             assert lost.status in (409, 412) and lost.extra["current_version"] == version + 1
     for store in stores:
         assert store.get(game_id).version == version + 1
-    assert_chain(stores[3].records(game_id))
+    assert_chain(stores[3].records(game_id), stores[3].get(game_id).seed.value)
     assert stores[1].get(game_id).state == stores[2].get(game_id).state
 
 
