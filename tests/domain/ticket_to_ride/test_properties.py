@@ -25,7 +25,8 @@ and ticket draws are decided a second time on a copy whose hidden cards
 differ: what other seats are shown must not change. Every few steps each
 legal move, with every alternative it lists, must be accepted by `decide`.
 
-The leak checks are themselves tested with planted leaks in
+Each check is itself shown to fail on a planted fault (a leak, a lost card,
+a rule broken in the log, a replay drift, a wrong final score) in
 ``test_properties_checker.py``.
 """
 
