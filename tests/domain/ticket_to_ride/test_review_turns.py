@@ -7,6 +7,7 @@ unchecked or checked only in part (see docs/rules-coverage-ticket-to-ride.md).
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
@@ -335,3 +336,67 @@ def test_board_matches_the_component_list() -> None:
     rules = RULES.evolve(None, RULES.start(Setup(2), SEED)[0]).rules
     assert rules.colour_cards * len(BOARD.colours) + rules.locomotive_cards == 110
     assert len(BOARD.colours) == 8
+
+
+# §3 pass and §5 claims: legal moves against decide, exhaustively
+
+
+def _claims_accepted(state: GameState) -> set[tuple[int, str | None, int]]:
+    """Every (route, colour, Locomotives) claim `decide` accepts for seat 0, by trying all."""
+    accepted = set()
+    for r in range(len(BOARD.route_length)):
+        for colour in (*BOARD.colours, None):
+            for locomotives in range(BOARD.route_length[r] + 1):
+                try:
+                    RULES.decide(state, 0, ClaimRoute(r, colour, locomotives), SEED)
+                except RuleViolation:
+                    continue
+                accepted.add((r, colour, locomotives))
+    return accepted
+
+
+def _claims_listed(state: GameState) -> set[tuple[int, str | None, int]]:
+    listed = set()
+    for move in RULES.legal_moves(state, 0):
+        if isinstance(move.command, ClaimRoute):
+            for payment in move.payments or ():
+                for n in range(payment.min_locomotives, payment.max_locomotives + 1):
+                    listed.add((move.command.route, payment.colour, n))
+    return listed
+
+
+def _all_locomotives_as_none(
+    claims: set[tuple[int, str | None, int]],
+) -> set[tuple[int, str | None, int]]:
+    return {(r, None if n == BOARD.route_length[r] else c, n) for r, c, n in claims}
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+def test_claims_listed_are_exactly_those_decide_accepts_and_pass_only_without_any(
+    seats: int,
+) -> None:
+    """Random small hands, trains and owned routes, both piles and the ticket pile empty, no
+    station left: the claims listed (with every payment alternative) are exactly the claims
+    `decide` accepts, and pass is offered exactly when there is none."""
+    chooser = random.Random(seats)
+    passes = 0
+    for _ in range(12):
+        state = make_state(seats, display=[None] * 5)
+        state.players[0].stations = 0
+        counts = {c: chooser.choice([0, 0, 1, 2, 3, 4]) for c in chooser.sample(BOARD.colours, 3)}
+        state.players[0].hand = hand(locomotive=chooser.choice([0, 0, 1, 2, 3]), **counts)
+        state.players[0].trains = chooser.choice([1, 2, 3, 4, 6, 45])
+        for r in range(len(BOARD.route_length)):
+            if chooser.random() < 0.4:
+                state.route_owner[r] = chooser.randrange(seats)
+        accepted = _claims_accepted(state)
+        # an all-Locomotive payment may name no colour or the route's own: count it once
+        assert _all_locomotives_as_none(_claims_listed(state)) == _all_locomotives_as_none(accepted)
+        if accepted:
+            assert refused(state, 0, Pass()) == "cannot-pass"
+        else:
+            passes += 1
+            assert commands(state) == [Pass()]
+            _, after = play(state, 0, Pass())
+            assert after.passes == 1
+    assert passes >= 1
