@@ -117,3 +117,44 @@ def test_its_generator_gives_the_documented_vectors() -> None:
     assert tool.pick(seed, 1, 6) == 3
     assert tool.shuffle(seed, 7, list("abcdefgh")) == list("ehagdbcf")
     assert tool.pick(seed, 3, 1 << 16) == 35191
+
+
+VECTOR_RECORD = {"game_id": "g1", "version": 1, "type": "created",
+                 "time": "2026-01-01T00:00:00Z", "payload": {"kind": "toy"}}
+VECTOR_HASH = "479225f53564919ddfcbee616cff1029666684f5c363857d1dee9bf5ee05e7f5"
+
+
+def test_its_record_hash_gives_the_documented_vector_as_the_store_does() -> None:
+    from service.store.records import Record, record_hash, record_salt
+
+    tool, seed = _tool(), bytes(range(32))
+    assert tool.record_salt(seed, 1).hex() == record_salt(seed, 1).hex() == (
+        "7dbccf244fd83ed3ca0efb50bb21baf134a6010b2fb04afe8112acb0a78824e7")
+    assert record_salt(seed, 2).hex() == (
+        "062bf8b5119b549c6b98cabe9caec3cc1d0fedb63af9bcdbc27dac55f04bdcc1")
+    assert tool.record_hash(VECTOR_RECORD, seed) == VECTOR_HASH
+    assert record_hash(Record(**VECTOR_RECORD), seed) == VECTOR_HASH
+    assert tool.record_hash(VECTOR_RECORD, bytes(32)) != VECTOR_HASH  # the seed matters
+
+
+def test_a_running_export_is_checked_by_its_links(export: Path, tmp_path: Path) -> None:
+    from service.audit import decode_log
+
+    running = decode_log(export.read_bytes())[:30]  # no seed revealed yet
+    path = tmp_path / "running.jsonl"
+    path.write_bytes(encode_log(running))
+    done = _run(path)
+    assert done.returncode == 0, done.stdout
+    checks = json.loads(done.stdout)["checks"]
+    assert checks["hash-chain"].startswith("not-verifiable")
+    # a changed record still links (its hash cannot be recomputed yet)...
+    changed = replace_at(running, 20, edit(running[20], command_id="forged"))
+    path.write_bytes(encode_log(changed))
+    assert _run(path).returncode == 0
+    # ...but a record whose hash was rewritten no longer links to the next one
+    rehashed = replace_at(running, 20, edit(running[20], hash="ab" * 32))
+    path.write_bytes(encode_log(rehashed))
+    done = _run(path)
+    assert done.returncode == 1
+    problem = json.loads(done.stdout)["problems"][0]
+    assert (problem["code"], problem["version"]) == ("prev-hash-break", 22)
