@@ -22,6 +22,7 @@ from service.api.events import EventsController
 from service.api.games import GamesController
 from service.api.health import HealthController
 from service.api.kinds import KindsController
+from service.api.material import MaterialController
 from service.api.openapi import openapi_config
 from service.api.problems import EXCEPTION_HANDLERS
 from service.api.stream import LiveUpdates
@@ -36,6 +37,7 @@ CONTROLLERS: list[Any] = [
     HealthController,
     AuditController,
     BoardController,
+    MaterialController,
 ]
 
 

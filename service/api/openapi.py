@@ -6,8 +6,9 @@ its schemas for msgspec structs lose what strict clients need, so
 unions with a ``discriminator``, ``additionalProperties: false`` for bodies that
 refuse unknown fields) and fills in what only the service knows:
 
-* each kind's commands, events, public and private views and legal-move
-  entries, by kind (named ``<Kind>Command`` etc.), and the command request body;
+* each kind's commands, events, public and private views, legal-move
+  entries and material, by kind (named ``<Kind>Command`` etc.), and the
+  command request body;
 * every error response as ``application/problem+json`` (`Problem`);
 * the bearer security scheme, and links that chain create -> seats -> start.
 """
@@ -28,6 +29,7 @@ from service.api.commands import CommandAnswer
 from service.api.events import EventsPage
 from service.api.games import CreateGame, JoinSeat, SeatToken
 from service.api.health import Health
+from service.api.material import GameMaterial
 from service.api.problems import PROBLEM_MEDIA_TYPE, Problem
 from service.audit import AuditReport
 from service.store.games import GameStore
@@ -38,7 +40,7 @@ WIRE_TYPES: dict[str, Any] = {
     t.__name__: t
     for t in (
         CommandAnswer, CreateGame, EventsPage, Health, JoinSeat, KindDescriptor, PrivateGame,
-        Problem, PublicGame, SeatToken, AuditReport, GameAudit,
+        Problem, PublicGame, SeatToken, AuditReport, GameAudit, GameMaterial,
     )
 }
 REF = "#/components/schemas/{name}"
@@ -68,6 +70,9 @@ def _schemas(store: GameStore) -> tuple[dict[str, Any], dict[str, Any], dict[str
             ("private", f"{name}PrivateView", rules.private_view_type),
             ("move", f"{name}LegalMove", move),
         ]
+        material = getattr(rules, "material_type", None)
+        if material is not None:
+            roles.append(("material", f"{name}Material", material))
     roots, components = msgspec.json.schema_components(
         wire + [t for _, _, t in roles], ref_template=REF
     )
@@ -156,6 +161,8 @@ def fix_document(generated: dict[str, Any], store: GameStore) -> dict[str, Any]:
     private = _component(components, wire_refs["PrivateGame"])
     private["properties"]["view"] = _one_of(by_role.get("private", []), nullable=True)
     private["properties"]["legal_moves"]["items"] = _one_of(by_role.get("move", []))
+    material = _component(components, wire_refs["GameMaterial"])
+    material["properties"]["material"] = _one_of(by_role.get("material", []))
     answer = _component(components, wire_refs["CommandAnswer"])
     answer["properties"]["events"]["items"] = _one_of(by_role.get("event", []))
     _restrict_setup(_component(components, wire_refs["CreateGame"]), store)
