@@ -400,3 +400,58 @@ def test_claims_listed_are_exactly_those_decide_accepts_and_pass_only_without_an
             _, after = play(state, 0, Pass())
             assert after.passes == 1
     assert passes >= 1
+
+
+def test_station_and_tunnel_payments_listed_are_exactly_those_decide_accepts() -> None:
+    """§7.1 and §5.4: for random small hands, every station payment and every tunnel extra
+    payment `decide` accepts is listed, and nothing else."""
+    chooser = random.Random(7)
+    roma = city("roma")
+    for _ in range(30):
+        counts = {c: chooser.choice([0, 1, 2, 3]) for c in chooser.sample(BOARD.colours, 3)}
+        mine = hand(locomotive=chooser.choice([0, 1, 2, 3]), **counts)
+        state = make_state(hands=[mine, hand()], deck=["red"] * 3)
+        state.players[0].stations = chooser.choice([1, 2, 3])
+        accepted = set()
+        for colour in (*BOARD.colours, None):
+            for locomotives in range(4):
+                try:
+                    RULES.decide(state, 0, BuildStation(roma, colour, locomotives), SEED)
+                except RuleViolation:
+                    continue
+                accepted.add((colour, locomotives))
+        entries = [m for m in RULES.legal_moves(state, 0) if isinstance(m.command, BuildStation)]
+        listed = {
+            (p.colour, n)
+            for m in entries
+            for p in m.payments or ()
+            for n in range(p.min_locomotives, p.max_locomotives + 1)
+        }
+        assert listed == accepted
+        assert all(m.cities is not None and roma in m.cities for m in entries)
+
+        tunnel_hand = hand(
+            black=3 + chooser.choice([0, 1, 2]), locomotive=chooser.choice([0, 1, 2])
+        )
+        state = make_state(hands=[tunnel_hand, hand()], deck=["black", "locomotive", "black"])
+        _, state = play(state, 0, ClaimRoute(MADRID_PAMPLONA_BLACK, "black", 0))
+        assert state.tunnel is not None and state.tunnel.extra == 3
+        paid = set()
+        for locomotives in range(5):
+            try:
+                RULES.decide(state, 0, PayTunnel(locomotives), SEED)
+            except RuleViolation:
+                continue
+            paid.add(locomotives)
+        moves = RULES.legal_moves(state, 0)
+        offered = {
+            n
+            for m in moves
+            if isinstance(m.command, PayTunnel)
+            for p in m.payments or ()
+            for n in range(p.min_locomotives, p.max_locomotives + 1)
+        }
+        assert offered == paid and WithdrawTunnel() in [m.command for m in moves]
+        spare_black = tunnel_hand[BOARD.card_index("black")] - 3
+        spare_locomotives = tunnel_hand[BOARD.locomotive]
+        assert paid == {n for n in range(4) if n <= spare_locomotives and 3 - n <= spare_black}
