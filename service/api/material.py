@@ -15,8 +15,9 @@ with it gives 304.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Hashable
 from functools import lru_cache
-from typing import Annotated, Any
+from typing import Annotated, Any, cast
 
 import msgspec
 from litestar import Controller, Response, get
@@ -58,11 +59,14 @@ VariantName = Annotated[
 
 
 @lru_cache(maxsize=256)
-def _material(rules: GameRules[Any, Any, Any], kind: str, setup_json: bytes) -> tuple[bytes, str]:
-    """The encoded `GameMaterial` and its strong ETag (a hash of those bytes)."""
+def _material(rules: Hashable, kind: str, setup_json: bytes) -> tuple[bytes, str]:
+    """The encoded `GameMaterial` and its strong ETag (a hash of those bytes).
+
+    Cached by the rules object (hashed by identity), the kind and the setup's JSON.
+    """
     setup = msgspec.json.decode(setup_json, type=Setup)
     try:
-        content = rules.material(setup)
+        content = cast(GameRules[Any, Any, Any], rules).material(setup)
     except RuleViolation as violation:
         raise ServiceError(
             422, "bad-setup", violation.message, section=violation.section or None
@@ -80,7 +84,7 @@ def _answer(
 ) -> Response[GameMaterial]:
     if getattr(rules, "material", None) is None:
         raise ServiceError(404, "no-material", f"the kind {kind!r} publishes no material")
-    body, tag = _material(rules, kind, msgspec.json.encode(setup))
+    body, tag = _material(cast(Hashable, rules), kind, msgspec.json.encode(setup))
     headers = {"ETag": tag, "Cache-Control": cache_control}
     if if_none_match is not None and tag in if_none_match:
         return Response(None, status_code=304, headers=headers)  # type: ignore[arg-type]
