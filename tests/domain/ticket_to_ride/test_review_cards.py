@@ -6,6 +6,8 @@ unchecked or checked only in part (see docs/rules-coverage-ticket-to-ride.md).
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from domain.kernel.errors import RuleViolation
@@ -201,3 +203,34 @@ def test_opening_display_with_three_locomotives_is_reset() -> None:
     assert names(state.display) == opening.display
     assert state.discard[card("locomotive")] + state.deck.count(LOCO) >= 3
     assert len(_all_cards(state)) == 110 - dealt
+
+
+def test_card_draws_listed_are_exactly_those_decide_accepts() -> None:
+    """§4: for random small piles and displays (Locomotives, empty slots), the first and the
+    second card offered by the legal moves are exactly the draws `decide` accepts."""
+    chooser = random.Random(11)
+    pool = ["red", "blue", "locomotive", "locomotive", None]
+    options = [DrawCard(None), *(DrawCard(s) for s in range(5))]
+    checked_second = 0
+    for _ in range(60):
+        display = [chooser.choice(pool) for _ in range(5)]
+        deck = [chooser.choice(["red", "locomotive"]) for _ in range(chooser.choice([0, 0, 1, 2]))]
+        discard = ["green"] * chooser.choice([0, 0, 1])
+        state = make_state(display=display, deck=deck, discard=discard)
+        for _ in range(2):
+            if state.current != 0 or state.players[0].offered:
+                break
+            accepted = []
+            for command in options:
+                try:
+                    RULES.decide(state, 0, command, SEED)
+                except RuleViolation:
+                    continue
+                accepted.append(command)
+            listed = [c for c in commands(state) if isinstance(c, DrawCard)]
+            assert listed == accepted, (display, deck, discard, state.drawn)
+            if not accepted:
+                break
+            checked_second += state.drawn
+            _, state = play(state, 0, chooser.choice(accepted))
+    assert checked_second > 10
