@@ -312,9 +312,12 @@ def turn_moves(board: Board, state: GameState, seat: int) -> list[Move]:
     display = state.display
     if state.deck or any(state.discard):
         out.append(_BLIND)
-        for slot, card in enumerate(display):
-            if card >= 0:
-                out.append(_FACE_UP[slot])
+        if -1 in display:
+            for slot, card in enumerate(display):
+                if card >= 0:
+                    out.append(_FACE_UP[slot])
+        else:
+            out += _FACE_UP[: len(display)]
     claim_moves(board, state, seat, out)
     if state.ticket_pile:
         out.append(_DRAW_TICKETS)
@@ -327,9 +330,13 @@ def turn_moves(board: Board, state: GameState, seat: int) -> list[Move]:
 
 
 #: station payments by (board, cost, hand) and free cities by (board, station owners):
-#: both change seldom during a game, and building them is most of a turn's station entry
-_STATION_PAYMENTS: dict[tuple[str, int, tuple[int, ...]], tuple[Payment, ...]] = {}
-_FREE_CITIES: dict[tuple[str, tuple[int, ...]], tuple[int, ...]] = {}
+#: both change seldom during a game, and building them is most of a turn's station entry;
+#: the entries themselves by payments, free cities (their number in `_FREE_CITIES`) and city
+_STATION_PAYMENTS: dict[tuple[str, int, bytes], tuple[Payment, ...]] = {}
+_FREE_CITIES: dict[tuple[str, tuple[int, ...]], tuple[int, tuple[int, ...]]] = {}
+_STATIONS: dict[tuple[str, int, bytes, int, int], Move] = {}
+#: the latest station owners and their free cities, per board
+_LAST_FREE: dict[str, tuple[list[int], tuple[int, tuple[int, ...]]]] = {}
 
 
 def _station_entry(
@@ -338,7 +345,8 @@ def _station_entry(
     """The build-station entry (§7.1), or None when no station can be paid or placed."""
     rules = state.rules
     cost = rules.station_costs[rules.stations - stations_left]
-    key = (board.id, cost, tuple(hand))
+    counts = bytes(hand)
+    key = (board.id, cost, counts)
     payments = _STATION_PAYMENTS.get(key)
     if payments is None:
         if len(_STATION_PAYMENTS) > _ENTRIES_MAX:
@@ -346,18 +354,36 @@ def _station_entry(
         payments = _STATION_PAYMENTS[key] = station_payments(board, hand, cost)
     if not payments:
         return None
-    owners = (board.id, tuple(state.station_owner))
-    free = _FREE_CITIES.get(owners)
-    if free is None:
-        if len(_FREE_CITIES) > _ENTRIES_MAX:
-            _FREE_CITIES.clear()
-        free = _FREE_CITIES[owners] = tuple(c for c, o in enumerate(owners[1]) if o < 0)
+    owner = state.station_owner
+    last = _LAST_FREE.get(board.id)
+    if last is not None and last[0] == owner:
+        number, free = last[1]
+    else:
+        owners = (board.id, tuple(owner))
+        known = _FREE_CITIES.get(owners)
+        if known is None:
+            if len(_FREE_CITIES) > _ENTRIES_MAX:  # the numbers start again: drop their users
+                _FREE_CITIES.clear()
+                _STATIONS.clear()
+                _LAST_FREE.clear()
+            cities = tuple(c for c, o in enumerate(owner) if o < 0)
+            known = _FREE_CITIES[owners] = (len(_FREE_CITIES), cities)
+        _LAST_FREE[board.id] = (list(owner), known)
+        number, free = known
     if not free:
         return None
     # the ready command varies its city with the turn so random play spreads out
-    first = payments[0]
     city = free[state.turn % len(free)]
-    return Move(BuildStation(city, first.colour, first.min_locomotives), payments, cities=free)
+    entry_key = (board.id, cost, counts, number, city)
+    entry = _STATIONS.get(entry_key)
+    if entry is None:
+        if len(_STATIONS) > _ENTRIES_MAX:
+            _STATIONS.clear()
+        first = payments[0]
+        entry = _STATIONS[entry_key] = Move(
+            BuildStation(city, first.colour, first.min_locomotives), payments, cities=free
+        )
+    return entry
 
 
 def ticket_combinations(
