@@ -90,6 +90,11 @@ class LiveFeed:
         loop = self._loop
         if loop is None or loop.is_closed():
             return
+        if game_id not in self._subscriptions:
+            # nobody here follows this game: skip waking the event loop (a hop per append).
+            # A stream subscribing right now reads the store after subscribing, so it
+            # still sees this version.
+            return
         try:
             running = asyncio.get_running_loop()
         except RuntimeError:
