@@ -15,7 +15,7 @@ import msgspec
 
 from domain.kernel.errors import RuleViolation
 from domain.kernel.protocol import Setup
-from domain.ticket_to_ride.board import Board, load_board
+from domain.ticket_to_ride.board import Board, load_board, map_ids
 
 
 class Ruleset(msgspec.Struct, frozen=True):
@@ -79,10 +79,10 @@ def ruleset_for(setup: Setup) -> Ruleset:
     options are the map file's ``options``; unknown options are refused.
     """
     map_id = setup.map or "europe"
-    try:
-        board = load_board(map_id)
-    except FileNotFoundError:
-        raise _bad(f"unknown map {map_id!r}") from None
+    # only names of shipped map files: a map id is never used as a path as given
+    if map_id not in map_ids():
+        raise _bad(f"unknown map {map_id!r}")
+    board = load_board(map_id)
     data = board.raw
     variant_id = setup.variant or "standard"
     variants: dict[str, Any] = data["variants"]

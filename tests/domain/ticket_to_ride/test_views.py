@@ -135,6 +135,10 @@ def test_descriptor_and_setup_checks() -> None:
         Setup(6, "europe"),
         Setup(1, "europe"),
         Setup(2, "atlantis"),
+        # map ids are names, never paths or odd strings (once a 500 from the file loader)
+        Setup(2, "../../colt_express/components"),
+        Setup(2, "a\u0000b"),
+        Setup(2, "x" * 5000),
         Setup(2, "europe", "orient-express"),
         Setup(2, "europe", "big-cities", {"long-1912-tickets": True}),
         Setup(2, "europe", None, {"max-ticket": True}),
