@@ -63,31 +63,17 @@ def route_closed(board: Board, state: GameState, seat: int, route: int) -> bool:
     return other >= 0 and (other == seat or state.seats < state.rules.double_routes_min_seats)
 
 
-#: the claimable tracks: per card colour a bit mask of its tracks, then the gray
-#: tracks by length as (length, group id, ((route, Locomotives needed), ...))
-_Open = tuple[tuple[int, ...], tuple[tuple[int, int, tuple[tuple[int, int], ...]], ...]]
-
-
 class _ClaimTable:
     """One board's routes grouped for the claim search, and its shared claim entries.
 
     ``tracks[c]`` lists ``(route, length, partner, ferry Locomotives)`` of the
     routes of card colour ``c`` (index ``locomotive``: gray), shortest first.
     Entries are immutable and a game asks for the same few hundred again and
-    again, so each is built once and found again by what decides it:
-
-    - ``open``: by the route owners, the seat (-1 when any owner of a double
-      bars it) and the ferry switch: per colour a bit mask of the tracks free
-      to claim, and the free gray tracks by length (`_Open`); ``last`` keeps
-      the latest per seat and switch, since owners seldom change between calls;
-    - ``runs``: by colour, cards of that colour, Locomotives, the longest
-      payable length and the colour's mask: that colour's entries in order;
-    - ``gray_runs``: by gray group and the hand's counts clipped at the group's
-      length (all a payment of that length depends on): the group's entries;
-    - ``gray``: by payment key (see `_gray_key`), then route: one gray entry.
+    again, so they are built once: coloured ones by one int packing route,
+    colour and Locomotive range; gray ones by their payment key, then route.
     """
 
-    __slots__ = ("bits", "board", "gray", "gray_runs", "last", "open", "runs", "tracks")
+    __slots__ = ("board", "coloured", "gray", "tracks")
 
     def __init__(self, board: Board) -> None:
         self.board = board
@@ -103,91 +89,11 @@ class _ClaimTable:
             )
             for routes in board.routes_by_colour
         )
-        #: (colour, bit) of each route's place in its colour's tracks
-        bits = [(0, 0)] * len(board.route_length)
-        for c, tracks in enumerate(self.tracks):
-            for i, (r, _, _, _) in enumerate(tracks):
-                bits[r] = (c, 1 << i)
-        self.bits = tuple(bits)
-        self.open: dict[tuple[tuple[int, ...], int, bool], _Open] = {}
-        self.last: dict[int, tuple[list[int], _Open]] = {}
-        self.runs: dict[tuple[int, int, int, int, int], tuple[Move, ...]] = {}
+        self.coloured: dict[int, Move] = {}
         self.gray: dict[tuple[int, ...], dict[int, Move]] = {}
-        self.gray_runs: dict[tuple[int, bytes], tuple[Move, ...]] = {}
-
-    def clear(self) -> None:
-        self.open.clear()
-        self.last.clear()
-        self.runs.clear()
-        self.gray.clear()
-        self.gray_runs.clear()
-
-    def open_tracks(self, owner: tuple[int, ...], seat: int, ferries: bool) -> _Open:
-        """The tracks `seat` may claim: a route is free and its double's owner does not bar
-        `seat` (§5.5; ``seat`` -1: any owner bars it). Masks per colour, then the gray tracks."""
-        masks = [(1 << len(tracks)) - 1 for tracks in self.tracks]
-        bits = self.bits
-        partner = self.board.route_partner
-        for r, o in enumerate(owner):
-            if o < 0:
-                continue
-            c, bit = bits[r]
-            masks[c] &= ~bit
-            q = partner[r]
-            if q >= 0 and (seat < 0 or o == seat):
-                c, bit = bits[q]
-                masks[c] &= ~bit
-        loco = self.board.locomotive
-        gray = masks[loco]
-        groups: dict[int, tuple[int, list[tuple[int, int]]]] = {}
-        for i, (r, n, _, need) in enumerate(self.tracks[loco]):
-            if gray >> i & 1:
-                held, group = groups.get(n, (0, []))
-                group.append((r, need if ferries else 0))
-                groups[n] = (held | 1 << i, group)
-        # a group's bits and the ferry switch tell it apart from every other group
-        return tuple(masks), tuple(
-            (n, held << 1 | ferries, tuple(group)) for n, (held, group) in groups.items()
-        )
-
-    def run(self, c: int, have: int, locos: int, cap: int, mask: int) -> tuple[Move, ...]:
-        """The entries of colour `c`'s open routes up to length `cap` (§5.2)."""
-        name = self.board.colours[c]
-        out = []
-        for i, (r, n, _, _) in enumerate(self.tracks[c]):
-            if n > cap:
-                break
-            if mask >> i & 1:
-                low = n - have if n > have else 0
-                high = locos if locos < n else n
-                out.append(Move(ClaimRoute(r, name, low), (Payment(name, low, high),)))
-        return tuple(out)
-
-    def gray_run(
-        self, n: int, group: tuple[tuple[int, int], ...], hand: list[int]
-    ) -> tuple[Move, ...]:
-        """The entries of open gray routes of length `n`, given as (route, Locomotives needed)."""
-        loco = self.board.locomotive
-        locos = hand[loco]
-        keys: dict[int, tuple[tuple[int, ...], dict[int, Move]]] = {}
-        out = []
-        for r, need in group:
-            if locos < need:
-                continue
-            paying = keys.get(need)
-            if paying is None:
-                key = _gray_key(hand, loco, n, need)
-                paying = keys[need] = (key, self.gray.setdefault(key, {}))
-            key, entries = paying
-            if key:
-                move = entries.get(r)
-                if move is None:
-                    move = entries[r] = self.entry(r, key)
-                out.append(move)
-        return tuple(out)
 
     def entry(self, route: int, key: tuple[int, ...]) -> Move:
-        """A new gray entry: `key` holds (colour, low, high) triples, colour -1 = Locomotives."""
+        """A new claim entry: `key` holds (colour, low, high) triples, colour -1 = Locomotives."""
         names = self.board.colours
         payments = tuple(
             Payment(None if key[i] < 0 else names[key[i]], key[i + 1], key[i + 2])
@@ -206,8 +112,9 @@ def _table(board: Board) -> _ClaimTable:
     table = _TABLES.get(board.id)
     if table is None or table.board is not board:
         table = _TABLES[board.id] = _ClaimTable(board)
-    elif len(table.runs) + len(table.gray_runs) + len(table.open) > _ENTRIES_MAX:
-        table.clear()
+    elif len(table.coloured) + len(table.gray) > _ENTRIES_MAX:
+        table.coloured.clear()
+        table.gray.clear()
     return table
 
 
@@ -218,22 +125,11 @@ def claim_moves(board: Board, state: GameState, seat: int, out: list[Move]) -> N
     loco = board.locomotive
     locos = hand[loco]
     trains = player.trains
-    rules = state.rules
-    table = _table(board)
     owner = state.route_owner
-    bar = -1 if state.seats < rules.double_routes_min_seats else seat
-    ferries = rules.ferries
-    # the owners seldom change between two calls: a list comparison finds it out
-    last = table.last.get(bar * 2 + ferries)
-    if last is not None and last[0] == owner:
-        found = last[1]
-    else:
-        owners = (tuple(owner), bar, ferries)
-        cached = table.open.get(owners)
-        found = table.open[owners] = table.open_tracks(*owners) if cached is None else cached
-        table.last[bar * 2 + ferries] = (list(owner), found)
-    masks, grays = found
-    runs = table.runs
+    singles = state.seats < state.rules.double_routes_min_seats
+    table = _table(board)
+    tracks = table.tracks
+    coloured = table.coloured
     best = 0
     for c in range(loco):
         have = hand[c]
@@ -242,31 +138,42 @@ def claim_moves(board: Board, state: GameState, seat: int, out: list[Move]) -> N
         cap = have + locos
         if cap > trains:
             cap = trains
-        key = (c, have, locos, cap, masks[c])
-        run = runs.get(key)
-        if run is None:
-            run = runs[key] = table.run(*key)
-        out += run
+        for r, n, q, _ in tracks[c]:
+            if n > cap:
+                break
+            if owner[r] >= 0 or (q >= 0 and (o := owner[q]) >= 0 and (singles or o == seat)):
+                continue
+            low = n - have if n > have else 0
+            high = locos if locos < n else n
+            packed = ((r * 16 + c) * 16 + low) * 16 + high
+            move = coloured.get(packed)
+            if move is None:
+                move = coloured[packed] = table.entry(r, (c, low, high))
+            out.append(move)
     cap = best + locos
     if cap > trains:
         cap = trains
-    if not grays or grays[0][0] > cap:
-        return
-    # a gray route's payments depend on each count only up to the route's length
-    counts = bytes(hand)
-    gray_runs = table.gray_runs
-    for n, group_id, group in grays:
+    ferries = state.rules.ferries
+    by_key: dict[tuple[int, int], tuple[tuple[int, ...], dict[int, Move]]] = {}
+    for r, n, q, need in tracks[loco]:
         if n > cap:
             break
-        clipped = (group_id, counts.translate(_UP_TO[n]))
-        run = gray_runs.get(clipped)
-        if run is None:
-            run = gray_runs[clipped] = table.gray_run(n, group, hand)
-        out += run
-
-
-#: byte translation tables clipping card counts at a length
-_UP_TO = tuple(bytes(min(i, n) for i in range(256)) for n in range(256))
+        if owner[r] >= 0 or (q >= 0 and (o := owner[q]) >= 0 and (singles or o == seat)):
+            continue
+        if not ferries:
+            need = 0
+        if locos < need:
+            continue
+        found = by_key.get((n, need))
+        if found is None:
+            key = _gray_key(hand, loco, n, need)
+            found = by_key[(n, need)] = (key, table.gray.setdefault(key, {}))
+        key, entries = found
+        if key:
+            move = entries.get(r)
+            if move is None:
+                move = entries[r] = table.entry(r, key)
+            out.append(move)
 
 
 def _gray_key(hand: list[int], loco: int, n: int, need: int) -> tuple[int, ...]:
