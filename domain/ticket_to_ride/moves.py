@@ -70,7 +70,8 @@ class _ClaimTable:
     routes of card colour ``c`` (index ``locomotive``: gray), shortest first.
     Entries are immutable and a game asks for the same few hundred again and
     again, so they are built once: coloured ones by one int packing route,
-    colour and Locomotive range; gray ones by their payment key, then route.
+    colour and Locomotive range; gray ones by their payment code (see `paying`),
+    then route.
     """
 
     __slots__ = ("board", "coloured", "gray", "tracks")
@@ -90,7 +91,7 @@ class _ClaimTable:
             for routes in board.routes_by_colour
         )
         self.coloured: dict[int, Move] = {}
-        self.gray: dict[tuple[int, ...], dict[int, Move]] = {}
+        self.gray: dict[bytes, tuple[tuple[Payment, ...], dict[int, Move]]] = {}
 
     def entry(self, route: int, key: tuple[int, ...]) -> Move:
         """A new claim entry: `key` holds (colour, low, high) triples, colour -1 = Locomotives."""
@@ -101,6 +102,26 @@ class _ClaimTable:
         )
         first = payments[0]
         return Move(ClaimRoute(route, first.colour, first.min_locomotives), payments)
+
+    def paying(
+        self, n: int, need: int, spare: int, colours: bytes
+    ) -> tuple[tuple[Payment, ...], dict[int, Move]]:
+        """How a gray route of length `n` needing `need` Locomotives can be paid with
+        `colours` counts and `spare` (at most `n`) Locomotives, and the entries paid so.
+
+        The payments are found by one byte translation of the counts (see `_lows`).
+        """
+        lows, suffix = _lows(n, need, spare)
+        code = colours.translate(lows) + suffix
+        found = self.gray.get(code)
+        if found is None:
+            names = self.board.colours
+            high = spare if spare < n - 1 else n - 1
+            payments = [Payment(names[c], low - 1, high) for c, low in enumerate(code[:-2]) if low]
+            if spare >= n:
+                payments.append(Payment(None, n, n))
+            found = self.gray[code] = (tuple(payments), {})
+        return found
 
 
 _TABLES: dict[str, _ClaimTable] = {}
@@ -154,7 +175,8 @@ def claim_moves(board: Board, state: GameState, seat: int, out: list[Move]) -> N
     if cap > trains:
         cap = trains
     ferries = state.rules.ferries
-    by_key: dict[tuple[int, int], tuple[tuple[int, ...], dict[int, Move]]] = {}
+    colours = b""
+    by_kind: dict[tuple[int, int], tuple[tuple[Payment, ...], dict[int, Move]]] = {}
     for r, n, q, need in tracks[loco]:
         if n > cap:
             break
@@ -164,32 +186,39 @@ def claim_moves(board: Board, state: GameState, seat: int, out: list[Move]) -> N
             need = 0
         if locos < need:
             continue
-        found = by_key.get((n, need))
+        found = by_kind.get((n, need))
         if found is None:
-            key = _gray_key(hand, loco, n, need)
-            found = by_key[(n, need)] = (key, table.gray.setdefault(key, {}))
-        key, entries = found
-        if key:
+            if not colours:
+                colours = bytes(hand[:loco])
+            found = by_kind[(n, need)] = table.paying(n, need, locos if locos < n else n, colours)
+        payments, entries = found
+        if payments:
             move = entries.get(r)
             if move is None:
-                move = entries[r] = table.entry(r, key)
+                first = payments[0]
+                command = ClaimRoute(r, first.colour, first.min_locomotives)
+                move = entries[r] = Move(command, payments)
             out.append(move)
 
 
-def _gray_key(hand: list[int], loco: int, n: int, need: int) -> tuple[int, ...]:
-    """The payments of a gray route of length `n` needing `need` Locomotives, as triples."""
-    locos = hand[loco]
-    key: list[int] = []
-    for c in range(loco):
-        have = hand[c]
-        if have and have + locos >= n:
+#: per (length, Locomotives needed, Locomotives at hand up to the length): `_lows`
+_LOWS: dict[tuple[int, int, int], tuple[bytes, bytes]] = {}
+
+
+def _lows(n: int, need: int, spare: int) -> tuple[bytes, bytes]:
+    """How a gray route of length `n` needing `need` Locomotives is paid with `spare` (at
+    most `n`) Locomotives at hand: a byte table from a colour's count to 0 (that colour
+    cannot pay) or 1 + the fewest Locomotives, and two bytes naming `n` and `spare`."""
+    found = _LOWS.get((n, need, spare))
+    if found is None:
+        high = spare if spare < n - 1 else n - 1
+        table = bytearray(256)
+        for have in range(1, 256):
             low = n - have if n - have > need else need
-            high = locos if locos < n - 1 else n - 1
-            if low <= high:
-                key += (c, low, high)
-    if locos >= n:
-        key += (-1, n, n)
-    return tuple(key)
+            if have + spare >= n and low <= high:
+                table[have] = low + 1
+        found = _LOWS[(n, need, spare)] = (bytes(table), bytes((n, spare)))
+    return found
 
 
 def station_payments(board: Board, hand: list[int], cost: int) -> tuple[Payment, ...]:
