@@ -91,7 +91,7 @@ class _ClaimTable:
             for routes in board.routes_by_colour
         )
         self.coloured: dict[int, Move] = {}
-        self.gray: dict[bytes, tuple[tuple[Payment, ...], dict[int, Move]]] = {}
+        self.gray: dict[bytes, tuple[bytes, tuple[Payment, ...], dict[int, Move]]] = {}
 
     def entry(self, route: int, key: tuple[int, ...]) -> Move:
         """A new claim entry: `key` holds (colour, low, high) triples, colour -1 = Locomotives."""
@@ -105,11 +105,13 @@ class _ClaimTable:
 
     def paying(
         self, n: int, need: int, spare: int, colours: bytes
-    ) -> tuple[tuple[Payment, ...], dict[int, Move]]:
-        """How a gray route of length `n` needing `need` Locomotives can be paid with
-        `colours` counts and `spare` (at most `n`) Locomotives, and the entries paid so.
+    ) -> tuple[bytes, tuple[Payment, ...], dict[int, Move]]:
+        """How `n` cards needing `need` Locomotives can be paid with `colours` counts and
+        `spare` (at most `n`) Locomotives: the payments' code, the payments (all-Locomotive
+        last) and the gray entries paid so, by route.
 
-        The payments are found by one byte translation of the counts (see `_lows`).
+        The code is one byte translation of the counts (see `_lows`): the same for
+        every hand that pays the same ways.
         """
         lows, suffix = _lows(n, need, spare)
         code = colours.translate(lows) + suffix
@@ -120,7 +122,7 @@ class _ClaimTable:
             payments = [Payment(names[c], low - 1, high) for c, low in enumerate(code[:-2]) if low]
             if spare >= n:
                 payments.append(Payment(None, n, n))
-            found = self.gray[code] = (tuple(payments), {})
+            found = self.gray[code] = (code, tuple(payments), {})
         return found
 
 
@@ -176,7 +178,7 @@ def claim_moves(board: Board, state: GameState, seat: int, out: list[Move]) -> N
         cap = trains
     ferries = state.rules.ferries
     colours = b""
-    by_kind: dict[tuple[int, int], tuple[tuple[Payment, ...], dict[int, Move]]] = {}
+    by_kind: dict[tuple[int, int], tuple[bytes, tuple[Payment, ...], dict[int, Move]]] = {}
     for r, n, q, need in tracks[loco]:
         if n > cap:
             break
@@ -191,7 +193,7 @@ def claim_moves(board: Board, state: GameState, seat: int, out: list[Move]) -> N
             if not colours:
                 colours = bytes(hand[:loco])
             found = by_kind[(n, need)] = table.paying(n, need, locos if locos < n else n, colours)
-        payments, entries = found
+        _, payments, entries = found
         if payments:
             move = entries.get(r)
             if move is None:
@@ -219,20 +221,6 @@ def _lows(n: int, need: int, spare: int) -> tuple[bytes, bytes]:
                 table[have] = low + 1
         found = _LOWS[(n, need, spare)] = (bytes(table), bytes((n, spare)))
     return found
-
-
-def station_payments(board: Board, hand: list[int], cost: int) -> tuple[Payment, ...]:
-    """Every way to pay `cost` station cards of one colour, Locomotives wild (§7.1)."""
-    loco = board.locomotive
-    locos = hand[loco]
-    payments = [
-        Payment(board.colours[c], max(cost - hand[c], 0), min(locos, cost - 1))
-        for c in range(loco)
-        if hand[c] and hand[c] + locos >= cost
-    ]
-    if locos >= cost:
-        payments.append(Payment(None, cost, cost))
-    return tuple(payments)
 
 
 #: the entries that never change, built once
@@ -265,29 +253,28 @@ def turn_moves(board: Board, state: GameState, seat: int) -> list[Move]:
     return out
 
 
-#: station payments by (board, cost, hand) and free cities by (board, station owners):
-#: both change seldom during a game, and building them is most of a turn's station entry;
-#: the entries themselves by payments, free cities (their number in `_FREE_CITIES`) and city
-_STATION_PAYMENTS: dict[tuple[str, int, bytes], tuple[Payment, ...]] = {}
+#: free cities by (board, station owners), numbered; the latest per board; the entries
+#: by board, payment code (see `_ClaimTable.paying`), free cities' number and city
 _FREE_CITIES: dict[tuple[str, tuple[int, ...]], tuple[int, tuple[int, ...]]] = {}
-_STATIONS: dict[tuple[str, int, bytes, int, int], Move] = {}
-#: the latest station owners and their free cities, per board
 _LAST_FREE: dict[str, tuple[list[int], tuple[int, tuple[int, ...]]]] = {}
+_STATIONS: dict[tuple[str, bytes, int, int], Move] = {}
 
 
 def _station_entry(
     board: Board, state: GameState, hand: list[int], stations_left: int
 ) -> Move | None:
-    """The build-station entry (§7.1), or None when no station can be paid or placed."""
+    """The build-station entry (§7.1), or None when no station can be paid or placed.
+
+    `cost` cards of one colour, Locomotives wild, are paid as a gray route of
+    that length (§7.1, §5.2), so the claim table's payments serve.
+    """
     rules = state.rules
     cost = rules.station_costs[rules.stations - stations_left]
-    counts = bytes(hand)
-    key = (board.id, cost, counts)
-    payments = _STATION_PAYMENTS.get(key)
-    if payments is None:
-        if len(_STATION_PAYMENTS) > _ENTRIES_MAX:
-            _STATION_PAYMENTS.clear()
-        payments = _STATION_PAYMENTS[key] = station_payments(board, hand, cost)
+    loco = board.locomotive
+    locos = hand[loco]
+    code, payments, _ = _table(board).paying(
+        cost, 0, locos if locos < cost else cost, bytes(hand[:loco])
+    )
     if not payments:
         return None
     owner = state.station_owner
@@ -310,7 +297,7 @@ def _station_entry(
         return None
     # the ready command varies its city with the turn so random play spreads out
     city = free[state.turn % len(free)]
-    entry_key = (board.id, cost, counts, number, city)
+    entry_key = (board.id, code, number, city)
     entry = _STATIONS.get(entry_key)
     if entry is None:
         if len(_STATIONS) > _ENTRIES_MAX:
