@@ -142,3 +142,38 @@ def test_decide_accepts_nothing_the_legal_moves_leave_out(seats: int) -> None:
                     accepted += 1
                     assert _covered(moves, command, length), command
     assert accepted > 100
+
+
+@pytest.mark.parametrize(("seats", "seed_byte"), [(2, 5), (5, 6)])
+def test_every_payment_of_every_gray_route_and_station_is_listed_exactly(
+    seats: int, seed_byte: int
+) -> None:
+    """Each colour with each Locomotive count, on every gray route and for a station:
+    decide accepts it exactly when a legal entry lists it (payments are looked up by a
+    code of the hand, so this checks the lookup against the rules themselves)."""
+    gray = [r for r, c in enumerate(BOARD.route_colour) if c < 0]
+    colours = [*BOARD.colours, None]
+    checked = 0
+    for state in _states(seats, seed_byte)[::6]:
+        seat = RULES.to_act(state)[0]
+        moves = RULES.legal_moves(state, seat)
+        built = state.rules.stations - state.players[seat].stations
+        cost = state.rules.station_costs[min(built, len(state.rules.station_costs) - 1)]
+        city = next((c for c, o in enumerate(state.station_owner) if o < 0), 0)
+        commands: list[tuple[object, int]] = [
+            (ClaimRoute(r, colour, n), BOARD.route_length[r])
+            for r in gray
+            for colour in colours
+            for n in range(BOARD.route_length[r] + 1)
+        ]
+        commands += [
+            (BuildStation(city, colour, n), cost) for colour in colours for n in range(cost + 1)
+        ]
+        for command, length in commands:
+            accepted = _accepted(state, seat, command)
+            if command.colour is not None and command.locomotives == length:  # type: ignore[attr-defined]
+                assert not accepted, command  # all Locomotives: no colour may be named
+            else:
+                assert accepted == _covered(moves, command, length), command
+            checked += 1
+    assert checked > 1000
