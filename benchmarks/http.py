@@ -263,9 +263,10 @@ class Connection:
 
 async def play_http(
     port: int, games: list[Script], concurrency: int, rate: float | None, server_pid: int = 0
-) -> tuple[int, float, list[float], float | None]:
-    """(accepted moves, seconds, latencies in ms, server CPU seconds or None) playing
-    every script over HTTP; the CPU time counts the moves only, not opening the games."""
+) -> tuple[int, float, list[float], float | None, float]:
+    """(accepted moves, seconds, latencies in ms, server CPU seconds or None, client CPU
+    seconds) playing every script over HTTP; CPU times count the moves only, not opening
+    the games."""
     limits = httpx.Limits(max_connections=concurrency, max_keepalive_connections=concurrency)
     base = f"http://127.0.0.1:{port}"
     async with httpx.AsyncClient(base_url=base, limits=limits, timeout=30) as client:
@@ -297,19 +298,21 @@ async def play_http(
         connections = [await Connection.open(port) for _ in range(concurrency)]
         path = "/games/%s/commands"
         cpu_before = cpu_seconds(server_pid)
+        client_before = time.process_time()
         began = next_slot = time.perf_counter()
         await asyncio.gather(*(player(c) for c in connections))
         elapsed = time.perf_counter() - began
         cpu_after = cpu_seconds(server_pid)
+        client_cpu = time.process_time() - client_before
         for connection in connections:
             connection.close()
         cpu = None if cpu_before is None or cpu_after is None else cpu_after - cpu_before
-        return accepted, elapsed, latencies, cpu
+        return accepted, elapsed, latencies, cpu, client_cpu
 
 
 def run_http(
     store_url: str, games: list[Script], concurrency: int, rate: float | None
-) -> tuple[int, float, list[float], float | None]:
+) -> tuple[int, float, list[float], float | None, float]:
     port = free_port()
     server = serve(store_url, port)
     try:
@@ -398,6 +401,7 @@ def measure(
     p50 = median(median(f[2]) for f in flat)
     p99 = median(percentile(f[2], 0.99) for f in flat)
     cpus = [f[3] / f[0] for f in flat if f[3] is not None]
+    client_cpu = median(f[4] / f[0] for f in flat)
     paced_p50 = median(median(p[2]) for p in paced)
     paced_p99 = median(percentile(p[2], 0.99) for p in paced)
     print(f"\n{name}")
@@ -407,8 +411,9 @@ def measure(
           "(eventsourcing recorder, one transaction each)")
     print(f"  HTTP flat out:                 {http_rate:8.0f} accepted moves/s "
           f"({accepted}/{moves}), p50 {p50:.2f} ms, p99 {p99:.2f} ms")
-    if cpus:
-        print(f"  HTTP server CPU:               {1000 * median(cpus):8.3f} ms per accepted move")
+    server_cpu = f"server {1000 * median(cpus):.3f} ms, " if cpus else ""
+    print(f"  HTTP CPU per accepted move:    {server_cpu}client {1000 * client_cpu:.3f} ms "
+          "(the client shares the machine)")
     print(f"  ratio HTTP / raw ({args.concurrency} threads):   {http_rate / threaded_rate:8.2f}"
           "   (target: at least 0.5)")
     print(f"  ratio HTTP / raw (1 caller):    {http_rate / command_rate:8.2f}")
