@@ -177,21 +177,36 @@ def longest_path(routes: Sequence[tuple[int, int, int]]) -> int:
     """
     ends: dict[int, list[int]] = {}  # edge -> [city_a, city_b, length]
     touching: dict[int, list[int]] = {}  # city -> its edges (a loop twice)
-    parent: dict[int, int] = {}
     for edge, (a, b, length) in enumerate(routes):
         ends[edge] = [a, b, length]
-        touching.setdefault(a, []).append(edge)
-        touching.setdefault(b, []).append(edge)
-        _join(parent, a, b)
-    network_total: dict[int, int] = {}
-    network_odd: dict[int, list[int]] = {}
-    for a, _, length in routes:
-        root = _root(parent, a)
-        network_total[root] = network_total.get(root, 0) + length
-        network_odd.setdefault(root, [])
-    for city, edges in touching.items():
-        if len(edges) % 2:
-            network_odd[_root(parent, city)].append(city)
+        for city in (a, b):
+            edges = touching.get(city)
+            if edges is None:
+                touching[city] = [edge]
+            else:
+                edges.append(edge)
+
+    # each connected network: its total length and its odd-degree cities
+    networks: list[tuple[int, list[int]]] = []
+    seen: set[int] = set()
+    for first in touching:
+        if first in seen:
+            continue
+        seen.add(first)
+        todo, total, odd = [first], 0, []
+        while todo:
+            city = todo.pop()
+            edges = touching[city]
+            if len(edges) % 2:
+                odd.append(city)
+            for edge in edges:
+                a, b, length = ends[edge]
+                total += length
+                other = b if a == city else a
+                if other not in seen:
+                    seen.add(other)
+                    todo.append(other)
+        networks.append((total // 2, odd))  # every edge was counted from both ends
 
     for city, edges in list(touching.items()):
         if len(edges) == 2 and edges[0] != edges[1]:
@@ -221,10 +236,9 @@ def longest_path(routes: Sequence[tuple[int, int, int]]) -> int:
         return best
 
     best = 0
-    for root, total in network_total.items():
+    for total, odd in sorted(networks, reverse=True):
         if total <= best:
-            continue
-        odd = network_odd[root]
+            break
         if not odd:
             best = total
             continue
