@@ -178,7 +178,7 @@ def claim_moves(board: Board, state: GameState, seat: int, out: list[Move]) -> N
         cap = trains
     ferries = state.rules.ferries
     colours = b""
-    by_kind: dict[tuple[int, int], tuple[bytes, tuple[Payment, ...], dict[int, Move]]] = {}
+    by_kind: dict[int, tuple[bytes, tuple[Payment, ...], dict[int, Move]]] = {}
     for r, n, q, need in tracks[loco]:
         if n > cap:
             break
@@ -188,11 +188,12 @@ def claim_moves(board: Board, state: GameState, seat: int, out: list[Move]) -> N
             need = 0
         if locos < need:
             continue
-        found = by_kind.get((n, need))
+        found = by_kind.get(n << 8 | need)
         if found is None:
             if not colours:
                 colours = bytes(hand[:loco])
-            found = by_kind[(n, need)] = table.paying(n, need, locos if locos < n else n, colours)
+            spare = locos if locos < n else n
+            found = by_kind[n << 8 | need] = table.paying(n, need, spare, colours)
         _, payments, entries = found
         if payments:
             move = entries.get(r)
