@@ -23,11 +23,13 @@ once the seed is revealed, anyone can check each outcome independently.
 from __future__ import annotations
 
 import hashlib
+import struct
 from collections.abc import Sequence
 
 import msgspec
 
 _TWO_64 = 1 << 64
+_FOUR_U64 = struct.Struct(">4Q")
 
 
 def commitment(seed: bytes) -> str:
@@ -89,24 +91,22 @@ class Pick(msgspec.Struct, frozen=True):
 
 
 class _Stream:
-    """The byte stream of one draw, read 8 bytes at a time."""
+    """The byte stream of one draw, read as big-endian u64 values (four per SHA-256 block)."""
 
-    __slots__ = ("_block", "_buffer", "_offset", "_prefix")
+    __slots__ = ("_block", "_prefix", "_values")
 
     def __init__(self, seed: bytes, draw: int) -> None:
         self._prefix = seed + draw.to_bytes(8, "big")
         self._block = 0
-        self._buffer = b""
-        self._offset = 0
+        self._values: list[int] = []
 
     def next_u64(self) -> int:
-        if self._offset >= len(self._buffer):
-            self._buffer = hashlib.sha256(self._prefix + self._block.to_bytes(8, "big")).digest()
+        if not self._values:
+            digest = hashlib.sha256(self._prefix + self._block.to_bytes(8, "big")).digest()
             self._block += 1
-            self._offset = 0
-        start = self._offset
-        self._offset = start + 8
-        return int.from_bytes(self._buffer[start : start + 8], "big")
+            # reversed, so that pop() hands them out in stream order
+            self._values = list(_FOUR_U64.unpack(digest))[::-1]
+        return self._values.pop()
 
     def below(self, n: int) -> int:
         limit = _TWO_64 - (_TWO_64 % n)
