@@ -34,18 +34,28 @@ explicitly: HTTP against the store's command path with as many threads as HTTP
 has clients, against one caller, and against bare appends.
 
 Measured on the 2-core development machine (``--games 30 --concurrency 8``,
-client and server sharing the two cores; disk flushes ~270/s when idle)::
+medians of 3 runs, client and server sharing the two cores, other work running
+on the machine: load average 3-4)::
 
-    SQLite      store 2442 moves/s (1 caller), 4388 (8 threads); bare appends 4350/s
-                HTTP 1529 accepted moves/s, p50 4.6 ms, p99 12.9 ms;
-                paced at 1000/s: p50 1.3 ms, p99 10.7 ms
-    PostgreSQL  store 827 moves/s (1 caller), 1673 (8 threads); bare appends 1014/s
-                HTTP 659 accepted moves/s, p50 10.8 ms, p99 27.3 ms;
-                paced at 1000/s: p50 8.8 ms, p99 25.0 ms
+    SQLite      store 1784 moves/s (1 caller), 3975 (8 threads); bare appends 3687/s
+                HTTP 1230 accepted moves/s, p50 5.5 ms, p99 15.3 ms; HTTP/8 threads 0.31
+                server CPU 0.75 ms, client CPU 0.10 ms per accepted move;
+                paced at 1000/s: p50 4.8 ms, p99 17.1 ms
+    PostgreSQL  store 286 moves/s (1 caller), 1144 (8 threads); bare appends 863/s
+                HTTP 706 accepted moves/s, p50 9.8 ms, p99 25.3 ms; HTTP/8 threads 0.62
+                server CPU 1.02 ms per accepted move;
+                paced at 1000/s: p50 9.9 ms, p99 24.7 ms
 
-The HTTP server is bound by its own CPU (about 0.65 ms a command: litestar,
-a worker thread, decide, seal, store), the raw store by flushes to disk, which
-concurrent appends share (`service.store.committer`).
+Rates move by a factor of two between runs here when other processes flush to
+the same disk (a later run: SQLite store 1990/s with 8 threads, HTTP 1097/s).
+
+The HTTP server is bound by its own CPU: about 0.35 ms a request for uvicorn,
+litestar and the hand-off to a worker thread and back (measured with a handler
+that answers at once), the rest for deciding, sealing and storing the move and
+the hand-offs to and from the store's writer; a transaction costs this process
+about 0.25 ms of CPU on SQLite and 0.5-0.9 ms on
+PostgreSQL (psycopg), shared by the 2-3 moves that wait for it together
+(`service.store.committer`). The raw store is bound by flushes to disk.
 """
 
 from __future__ import annotations
