@@ -69,8 +69,8 @@ class _ClaimTable:
     ``tracks[c]`` lists ``(route, length, partner, ferry Locomotives)`` of the
     routes of card colour ``c`` (index ``locomotive``: gray), shortest first.
     Entries are immutable and a game asks for the same few hundred again and
-    again, so they are built once: coloured ones by one int packing route,
-    colour and Locomotive range; gray ones by their payment code (see `paying`),
+    again, so they are built once: coloured ones by one int packing route
+    and Locomotive range (a route has one colour); gray ones by their payment code (see `paying`),
     then route.
     """
 
@@ -167,11 +167,10 @@ def claim_moves(board: Board, state: GameState, seat: int, out: list[Move]) -> N
             if owner[r] >= 0 or (q >= 0 and (o := owner[q]) >= 0 and (singles or o == seat)):
                 continue
             low = n - have if n > have else 0
-            high = locos if locos < n else n
-            packed = ((r * 16 + c) * 16 + low) * 16 + high
+            packed = (r * 16 + low) * 16 + (locos if locos < n else n)
             move = coloured.get(packed)
             if move is None:
-                move = coloured[packed] = table.entry(r, (c, low, high))
+                move = coloured[packed] = table.entry(r, (c, low, locos if locos < n else n))
             out.append(move)
     cap = best + locos
     if cap > trains:
