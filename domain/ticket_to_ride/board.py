@@ -136,10 +136,11 @@ def board_from_data(data: dict[str, Any]) -> Board:
     )
 
 
-def map_ids() -> list[str]:
+@cache
+def map_ids() -> tuple[str, ...]:
     """The ids of every map file shipped in ``maps/``."""
     folder = resources.files("domain.ticket_to_ride") / "maps"
-    return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".json"))
+    return tuple(sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".json")))
 
 
 @cache

@@ -9,6 +9,7 @@ the code behind it.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 import msgspec
@@ -77,20 +78,31 @@ def ruleset_for(setup: Setup) -> Ruleset:
 
     The map defaults to ``europe`` and the variant to ``standard``. Boolean
     options are the map file's ``options``; unknown options are refused.
+    Rulesets are frozen, so one is built per distinct setup and shared.
     """
-    map_id = setup.map or "europe"
+    # each value's type is part of the key: 1 == True, but only a boolean is an option value
+    options = tuple(sorted((k, v, type(v)) for k, v in setup.options.items()))
+    return _ruleset(setup.map or "europe", setup.variant or "standard", options, setup.seats)
+
+
+@lru_cache(maxsize=256)
+def _ruleset(
+    map_id: str,
+    variant_id: str,
+    options: tuple[tuple[str, bool | str | int, type], ...],
+    seats: int,
+) -> Ruleset:
     # only names of shipped map files: a map id is never used as a path as given
     if map_id not in map_ids():
         raise _bad(f"unknown map {map_id!r}")
     board = load_board(map_id)
     data = board.raw
-    variant_id = setup.variant or "standard"
     variants: dict[str, Any] = data["variants"]
     if variant_id not in variants:
         raise _bad(f"map {map_id!r} has no variant {variant_id!r}")
     variant = variants[variant_id]
     long_groups = list(variant["long_tickets"])
-    for name, value in setup.options.items():
+    for name, value, _ in options:
         option = data.get("options", {}).get(name)
         if option is None:
             raise _bad(f"unknown option {name!r}")
@@ -101,7 +113,7 @@ def ruleset_for(setup: Setup) -> Ruleset:
         if value:
             long_groups += option["adds_long_tickets"]
     rules = data["rules"]
-    if not rules["min_seats"] <= setup.seats <= rules["max_seats"]:
+    if not rules["min_seats"] <= seats <= rules["max_seats"]:
         raise _bad(f"{board.title} is for {rules['min_seats']} to {rules['max_seats']} players")
     return Ruleset(
         map=map_id,

@@ -146,3 +146,11 @@ def test_descriptor_and_setup_checks() -> None:
         with pytest.raises(RuleViolation) as caught:
             RULES.check_setup(bad)
         assert caught.value.code == "bad-setup"
+
+
+def test_an_option_value_must_be_a_boolean_even_after_the_same_setup_with_true() -> None:
+    # rulesets are shared per setup; 1 == True must not reuse the ruleset built for True
+    RULES.check_setup(Setup(2, "europe", None, {"long-1912-tickets": True}))
+    with pytest.raises(RuleViolation) as caught:
+        RULES.check_setup(Setup(2, "europe", None, {"long-1912-tickets": 1}))
+    assert caught.value.code == "bad-setup"
