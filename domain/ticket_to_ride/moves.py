@@ -66,29 +66,34 @@ def route_closed(board: Board, state: GameState, seat: int, route: int) -> bool:
 class _ClaimTable:
     """One board's routes grouped for the claim search, and its shared claim entries.
 
-    ``tracks[c]`` lists ``(route, length, partner, ferry Locomotives)`` of the
-    routes of card colour ``c`` (index ``locomotive``: gray), shortest first.
+    ``tracks[c]`` lists ``(route, length, partner, 256 * route)`` of the
+    routes of card colour ``c``, shortest first; ``gray[ferries]`` lists
+    ``(route, length, partner, Locomotives needed, length << 8 | needed)`` of
+    the gray ones, Locomotives needed by a ferry counting only when the
+    ruleset has ferries. The search reads these ready-made keys.
     Entries are immutable and a game asks for the same few hundred again and
     again, so they are built once: coloured ones by one int packing route
     and Locomotive range (a route has one colour); gray ones by their payment code (see `paying`),
     then route.
     """
 
-    __slots__ = ("board", "coloured", "gray", "tracks")
+    __slots__ = ("board", "coloured", "gray", "gray_tracks", "tracks")
 
     def __init__(self, board: Board) -> None:
         self.board = board
+        length, partner = board.route_length, board.route_partner
         self.tracks = tuple(
-            tuple(
-                (
-                    r,
-                    board.route_length[r],
-                    board.route_partner[r],
-                    board.route_locomotives[r] if board.route_kind[r] == FERRY else 0,
-                )
-                for r in routes
-            )
-            for routes in board.routes_by_colour
+            tuple((r, length[r], partner[r], r << 8) for r in routes)
+            for routes in board.routes_by_colour[: board.locomotive]
+        )
+        gray = board.routes_by_colour[board.locomotive]
+        need = [
+            board.route_locomotives[r] if board.route_kind[r] == FERRY else 0
+            for r in range(len(length))
+        ]
+        self.gray_tracks = (
+            tuple((r, length[r], partner[r], 0, length[r] << 8) for r in gray),
+            tuple((r, length[r], partner[r], need[r], length[r] << 8 | need[r]) for r in gray),
         )
         self.coloured: dict[int, Move] = {}
         self.gray: dict[bytes, tuple[bytes, tuple[Payment, ...], dict[int, Move]]] = {}
@@ -161,13 +166,13 @@ def claim_moves(board: Board, state: GameState, seat: int, out: list[Move]) -> N
         cap = have + locos
         if cap > trains:
             cap = trains
-        for r, n, q, _ in tracks[c]:
+        for r, n, q, r8 in tracks[c]:
             if n > cap:
                 break
             if owner[r] >= 0 or (q >= 0 and (o := owner[q]) >= 0 and (singles or o == seat)):
                 continue
             low = n - have if n > have else 0
-            packed = (r * 16 + low) * 16 + (locos if locos < n else n)
+            packed = r8 + low * 16 + (locos if locos < n else n)
             move = coloured.get(packed)
             if move is None:
                 move = coloured[packed] = table.entry(r, (c, low, locos if locos < n else n))
@@ -175,24 +180,21 @@ def claim_moves(board: Board, state: GameState, seat: int, out: list[Move]) -> N
     cap = best + locos
     if cap > trains:
         cap = trains
-    ferries = state.rules.ferries
     colours = b""
     by_kind: dict[int, tuple[bytes, tuple[Payment, ...], dict[int, Move]]] = {}
-    for r, n, q, need in tracks[loco]:
+    for r, n, q, need, kind in table.gray_tracks[state.rules.ferries]:
         if n > cap:
             break
         if owner[r] >= 0 or (q >= 0 and (o := owner[q]) >= 0 and (singles or o == seat)):
             continue
-        if not ferries:
-            need = 0
         if locos < need:
             continue
-        found = by_kind.get(n << 8 | need)
+        found = by_kind.get(kind)
         if found is None:
             if not colours:
                 colours = bytes(hand[:loco])
             spare = locos if locos < n else n
-            found = by_kind[n << 8 | need] = table.paying(n, need, spare, colours)
+            found = by_kind[kind] = table.paying(n, need, spare, colours)
         _, payments, entries = found
         if payments:
             move = entries.get(r)
