@@ -36,7 +36,8 @@ def start_state(board: Board, event: GameStarted) -> GameState:
     """The state after the opening: deal cards, display and tickets from the recorded shuffles."""
     rules = ruleset_for(Setup(event.seats, event.map, event.variant, dict(event.options)))
     colours = board.locomotive + 1
-    deck = [board.card_index(name) for name in event.cards.after]
+    card_at = board.card_at.get
+    deck = [card_at(name, -1) for name in event.cards.after]
     discard = [0] * colours
     players = []
     for _ in range(event.seats):
@@ -53,8 +54,8 @@ def start_state(board: Board, event: GameStarted) -> GameState:
         display,
         replay_reshuffle(board, deck, discard, event.shuffles),
     )
-    longs = [int(t) for t in event.long_tickets.after] if event.long_tickets else []
-    regular = [int(t) for t in event.tickets.after]
+    longs = list(map(int, event.long_tickets.after)) if event.long_tickets else []
+    regular = list(map(int, event.tickets.after))
     for player in players:
         player.offered = [longs.pop() for _ in range(rules.long_dealt)]
         player.offered += [regular.pop() for _ in range(rules.regular_dealt)]

@@ -20,17 +20,19 @@ def start(board: Board, setup: Setup, seed: Seed) -> GameStarted:
     rules = ruleset_for(setup)
     rng = Rng(seed, 0)
     first = rng.pick(setup.seats)
-    cards = [name for name in board.colours for _ in range(rules.colour_cards)]
+    cards: list[str] = []
+    for name in board.colours:
+        cards += [name] * rules.colour_cards
     cards += ["locomotive"] * rules.locomotive_cards
     card_shuffle = rng.shuffle(cards)
-    long_shuffle = rng.shuffle([str(t) for t in rules.long_tickets]) if rules.long_dealt else None
-    ticket_shuffle = rng.shuffle([str(t) for t in rules.regular_tickets])
-    deck = [board.card_index(name) for name in card_shuffle.after]
+    long_shuffle = rng.shuffle(list(map(str, rules.long_tickets))) if rules.long_dealt else None
+    ticket_shuffle = rng.shuffle(list(map(str, rules.regular_tickets)))
+    deck = list(map(board.card_at.__getitem__, card_shuffle.after))  # every name is a card
     hands = []
     for _ in range(setup.seats):
         dealt = sorted(deck[-rules.hand :])
         del deck[-rules.hand :]
-        hands.append([board.card_name(c) for c in dealt])
+        hands.append([board.card_names[c] for c in dealt])
     discard = [0] * (board.locomotive + 1)
     display = [-1] * rules.face_up
     shuffles: list[Shuffle] = []
@@ -42,8 +44,8 @@ def start(board: Board, setup: Setup, seed: Seed) -> GameStarted:
         display,
         rng_reshuffle(board, deck, discard, rng, shuffles),
     )
-    longs = [int(t) for t in long_shuffle.after] if long_shuffle else []
-    regular = [int(t) for t in ticket_shuffle.after]
+    longs = list(map(int, long_shuffle.after)) if long_shuffle else []
+    regular = list(map(int, ticket_shuffle.after))
     offered: list[list[int] | None] = []
     for _ in range(setup.seats):
         dealt_tickets = [longs.pop() for _ in range(rules.long_dealt)]
