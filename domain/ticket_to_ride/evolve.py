@@ -104,25 +104,34 @@ def _tickets_chosen(board: Board, state: GameState, event: TicketsChosen) -> Non
 def _card_drawn(board: Board, state: GameState, event: CardDrawn) -> None:
     player = state.players[event.seat]
     deck, discard = state.deck, state.discard
-    if event.shuffles:
-        state.draws = event.shuffles[-1].draw + 1
-    reshuffle = replay_reshuffle(board, deck, discard, event.shuffles)
-    if event.slot is None:
-        player.hand[deck.pop() if deck else draw_top(deck, discard, reshuffle)] += 1
+    shuffles = event.shuffles
+    if shuffles:
+        state.draws = shuffles[-1].draw + 1
+    slot = event.slot
+    if slot is None:
+        if deck:
+            player.hand[deck.pop()] += 1
+        else:
+            reshuffle = replay_reshuffle(board, deck, discard, shuffles)
+            player.hand[draw_top(deck, discard, reshuffle)] += 1
+        return _turn_over(state, event.turn_over)
+    display = state.display
+    player.hand[display[slot]] += 1
+    loco, reset_at = board.locomotive, state.rules.locomotive_reset
+    if deck:  # the common case: the top card fills the slot, as `fill_display` would
+        display[slot] = deck.pop()
+        if reset_at <= 0 or display.count(loco) < reset_at:
+            return _turn_over(state, event.turn_over)
     else:
-        display = state.display
-        player.hand[display[event.slot]] += 1
-        display[event.slot] = -1
-        fill_display(
-            board.locomotive,
-            state.rules.locomotive_reset,
-            deck,
-            discard,
-            display,
-            reshuffle,
-            [event.slot],
-        )
-    if event.turn_over:
+        display[slot] = -1
+    reshuffle = replay_reshuffle(board, deck, discard, shuffles)
+    fill_display(loco, reset_at, deck, discard, display, reshuffle, [slot])
+    return _turn_over(state, event.turn_over)
+
+
+def _turn_over(state: GameState, over: bool) -> None:
+    """After a drawn card: the turn ends, or its second card is due."""
+    if over:
         state.passes = 0
         _end_turn(state)
     else:
