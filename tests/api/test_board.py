@@ -14,8 +14,8 @@ from domain.kernel.protocol import Setup
 from domain.kernel.rng import Seed
 from domain.ticket_to_ride.board import load_board
 from domain.ticket_to_ride.rules import RULES as TICKET_TO_RIDE
+from tests.api.live import play
 from tests.api.players import Table, open_table
-from tests.api.test_stream import play
 
 SVG = "{http://www.w3.org/2000/svg}"
 

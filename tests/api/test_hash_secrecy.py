@@ -24,8 +24,8 @@ from service.audit import decode_log
 from service.settings import Settings
 from service.store.records import GENESIS_HASH, Record, record_hash
 from tests.api import toy
+from tests.api.live import parse, play
 from tests.api.players import Table, open_table, play_to_end, test_kinds
-from tests.api.test_stream import parse, play
 
 
 @pytest.fixture

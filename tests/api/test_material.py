@@ -11,8 +11,8 @@ from litestar.testing import TestClient
 
 from domain.colt_express.material import ColtExpressMaterial
 from domain.ticket_to_ride.material import TicketToRideMaterial
+from tests.api.live import play
 from tests.api.players import Table, open_table, setup_for
-from tests.api.test_stream import play
 
 
 def material_of(client: TestClient[Any], path: str, **params: Any) -> tuple[dict[str, Any], str]:

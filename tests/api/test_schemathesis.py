@@ -10,19 +10,16 @@ schemathesis cannot generate, so it is left out.
 
 from __future__ import annotations
 
-import socket
 import subprocess
 import sys
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import uvicorn
 
 from service.api.app import create_app
 from service.settings import Settings
+from tests.api.live import served
 from tests.api.players import test_kinds
 
 CHECKS = (
@@ -32,30 +29,18 @@ CHECKS = (
 
 
 @pytest.fixture
-def served(tmp_path: Path) -> Iterator[str]:
+def base_url(tmp_path: Path) -> Iterator[str]:
     # event streams end after a second here, so the fuzzer does not wait on open streams
     settings = Settings(store=f"sqlite:///{tmp_path / 'fuzz.db'}", stream_seconds=1.0)
-    app = create_app(settings, kinds=test_kinds())
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app, port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 10
-    while not server.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(timeout=10)
+    with served(create_app(settings, kinds=test_kinds())) as base:
+        yield base
 
 
-def test_schemathesis_finds_nothing(served: str, tmp_path: Path) -> None:
+def test_schemathesis_finds_nothing(base_url: str, tmp_path: Path) -> None:
     cli = Path(sys.executable).parent / "schemathesis"
     run = subprocess.run(
         [
-            str(cli), "run", f"{served}/schema/openapi.json",
+            str(cli), "run", f"{base_url}/schema/openapi.json",
             "--checks", CHECKS,
             "--phases", "examples,coverage,fuzzing,stateful",
             "--max-examples", "15",

@@ -29,8 +29,8 @@ import redis
 
 from service.api.app import create_app
 from service.settings import Settings
+from tests.api.live import Listener, play, served
 from tests.api.players import open_table, play_to_end, test_kinds
-from tests.api.test_stream import Listener, play, served
 
 REDIS_URL = os.environ.get("ROUNDHOUSE_TEST_REDIS", "redis://127.0.0.1:6379/0")
 SEED = "5eed" * 16
