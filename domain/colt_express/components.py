@@ -13,7 +13,9 @@ import json
 from pathlib import Path
 from typing import Final
 
-_DATA = json.loads((Path(__file__).with_name("components.json")).read_text(encoding="utf-8"))
+#: the data file; `material` reads its descriptive texts (names, powers, effects) from it too
+COMPONENTS_FILE: Final[Path] = Path(__file__).with_name("components.json")
+_DATA = json.loads(COMPONENTS_FILE.read_text(encoding="utf-8"))
 
 ROUNDS: Final[int] = _DATA["rounds"]
 CARS_BY_SEATS: Final[dict[int, int]] = {int(k): v for k, v in _DATA["cars_by_seats"].items()}

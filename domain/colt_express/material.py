@@ -10,9 +10,10 @@ round cards are dealt and which purse holds which value are outcomes of the
 seed and stay out (the values' distribution is public, rules §2). Built by
 `material_of`.
 
-The names, colours and powers of the characters, the event names and the turn
-types' meaning are transcribed from ``shared/reference/colt-express/data.json``
-and rules.md (§4.2, §6); the numbers come from `components`.
+The names, colours and powers of the characters, the action and event effects
+and the turn types' meaning are data in ``components.json`` (transcribed from
+``shared/reference/colt-express/data.json`` and rules.md §4.2, §6), like the
+numbers `components` reads.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from domain.colt_express.components import (
     BULLETS_PER_BANDIT,
     CARS_BY_SEATS,
     CHARACTERS,
+    COMPONENTS_FILE,
     DRAW,
     GUNSLINGER_BONUS,
     HAND,
@@ -148,72 +150,26 @@ class ColtExpressMaterial(msgspec.Struct, frozen=True, tag_field="kind", tag="co
     loot: LootMaterial
 
 
-_CHARACTERS: dict[str, tuple[str, str, str, str]] = {
-    "ghost": ("Ghost", "white", "first_card_face_down",
-              "During his first Schemin' turn of each round Ghost may play his card face "
-              "down even on a face-up turn; if he draws instead, he loses the option for "
-              "the rest of the round."),
-    "doc": ("Doc", "blue", "draws_seven",
-            "At the start of each round Doc draws 7 cards into his hand instead of 6."),
-    "tuco": ("Tuco", "red", "fires_through_floor",
-             "When Tuco fires he may also choose a bandit on the other level (inside or "
-             "roof) of his own car."),
-    "django": ("Django", "black", "shot_pushes_target",
-               "A bandit hit by Django's Fire is moved one car further in the direction of "
-               "the shot on the same level, unless that would take him off the train."),
-    "cheyenne": ("Cheyenne", "green", "punch_steals_purse",
-                 "When Cheyenne's Punch makes the victim drop a purse she may take that "
-                 "purse herself."),
-    "belle": ("Belle", "purple", "untargetable_if_alternative",
-              "Belle may not be chosen as the target of a Fire or a Punch while another "
-              "bandit is also a legal target of it."),
-}
+class _Texts(msgspec.Struct, frozen=True):
+    """The descriptive part of ``components.json``, decoded straight into material types."""
 
-_ACTIONS: dict[str, str] = {
-    "move": "Move to an adjacent car inside, or 1 to 3 cars along the roofs.",
-    "change_floor": "Climb to the roof or go down inside, in the same car.",
-    "fire": "Shoot a bandit in sight: he receives one of the shooter's bullet cards.",
-    "punch": "Punch a bandit in the same location: he drops a loot token and is knocked "
-             "to an adjacent car.",
-    "rob": "Take one loot token lying in the bandit's location.",
-    "marshal": "Move the Marshal to an adjacent car (inside).",
-}
+    characters_described: list[CharacterMaterial]
+    action_effects: dict[str, str]
+    turn_types: list[TurnTypeMaterial]
+    events: list[EventMaterial]
 
-_TURNS: tuple[TurnTypeMaterial, ...] = (
-    TurnTypeMaterial("normal", False, 1, "clockwise"),
-    TurnTypeMaterial("tunnel", True, 1, "clockwise"),
-    TurnTypeMaterial("speeding_up", False, 2, "clockwise"),
-    TurnTypeMaterial("switching", False, 1, "counter-clockwise"),
-)
 
-_EVENTS: tuple[EventMaterial, ...] = (
-    EventMaterial("angry_marshal", "Angry Marshal", False,
-                  "Each bandit on the roof of the Marshal's car takes a neutral bullet; then "
-                  "the Marshal moves one car toward the caboose."),
-    EventMaterial("swivel_arm", "Swivel Arm", False,
-                  "Every bandit on a roof is moved to the roof of the caboose."),
-    EventMaterial("braking", "Braking", False,
-                  "Every bandit on a roof moves one car toward the locomotive."),
-    EventMaterial("take_it_all", "Take It All!", False,
-                  "The second strongbox is placed inside the Marshal's car."),
-    EventMaterial("passengers_rebellion", "Passengers' Rebellion", False,
-                  "Every bandit inside a car takes a neutral bullet."),
-    EventMaterial("pickpocketing", "Pickpocketing", True,
-                  "Each bandit alone in his location may take a purse lying there."),
-    EventMaterial("marshals_revenge", "Marshal's Revenge", True,
-                  "Each bandit on the roof of the Marshal's car loses his lowest-valued purse."),
-    EventMaterial("hostage_conductor", "Hostage-Taking of the Conductor", True,
-                  "Each bandit in or on the locomotive receives $250 ransom."),
-)
+_TEXTS = msgspec.json.decode(COMPONENTS_FILE.read_bytes(), type=_Texts)
+_CHARACTERS = {c.id: c for c in _TEXTS.characters_described}
 
 
 def _action_cards(two_player: bool) -> list[ActionCardMaterial]:
     """A seat's action cards: the 10-card deck, or §8's 5 per bandit plus one Marshal."""
     if not two_player:
-        return [ActionCardMaterial(a, n, _ACTIONS[a]) for a, n in ACTION_DECK.items()]
+        return [ActionCardMaterial(a, n, _TEXTS.action_effects[a]) for a, n in ACTION_DECK.items()]
     counts = {a: 2 * TWO_PLAYER_DECK_PER_BANDIT.count(a) for a in ACTION_DECK}
     counts["marshal"] += 1
-    return [ActionCardMaterial(a, n, _ACTIONS[a]) for a, n in counts.items() if n]
+    return [ActionCardMaterial(a, n, _TEXTS.action_effects[a]) for a, n in counts.items() if n]
 
 
 def material_of(setup: Setup) -> ColtExpressMaterial:
@@ -229,15 +185,15 @@ def material_of(setup: Setup) -> ColtExpressMaterial:
         rounds=ROUNDS,
         cars=CARS_BY_SEATS[setup.seats],
         wagons=[WagonMaterial(w, p, j) for w, (p, j) in WAGONS.items()],
-        characters=[CharacterMaterial(c, *_CHARACTERS[c]) for c in CHARACTERS],
+        characters=[_CHARACTERS[c] for c in CHARACTERS],
         action_cards=_action_cards(two_player),
         bullets_per_bandit=BULLETS_PER_BANDIT,
         neutral_bullets=NEUTRAL_BULLETS,
         hand=HAND,
         hand_doc=HAND_DOC,
         draw=DRAW,
-        turn_types=list(_TURNS),
-        events=list(_EVENTS),
+        turn_types=list(_TEXTS.turn_types),
+        events=list(_TEXTS.events),
         round_cards=[
             RoundCardMaterial(c, ROUND_CARDS[c][0], list(ROUND_CARDS[c][1]), ROUND_CARDS[c][2])
             for c in dealt
