@@ -11,6 +11,7 @@ free of any game's rules and its stored form stays plain.
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 from uuid import UUID
 
 from eventsourcing.domain import Aggregate
@@ -61,14 +62,24 @@ class Game(Aggregate):
     def last_hash(self) -> str:
         return self.records[-1].hash if self.records else GENESIS_HASH
 
-    def append(
+    def next_event(
         self,
         event_class: type[Game.SeatJoined] | type[Game.Started] | type[Game.CommandAccepted],
         record: Record,
         timestamp: datetime,
         **secret: str,
-    ) -> Record:
-        """Seal `record` onto the chain (salted by the game's seed) and trigger its event."""
-        record = sealed(record, bytes.fromhex(self.seed_hex))
-        self.trigger_event(event_class, record=record, timestamp=timestamp, **secret)
-        return record
+    ) -> Game.SeatJoined | Game.Started | Game.CommandAccepted:
+        """The event that would append `record` (sealed onto the chain), NOT yet applied.
+
+        The store commits it first and applies it (`event.mutate(game)`) only once it is
+        durable, so a lost race leaves no trace in memory: threads deciding after this
+        one always see committed records only.
+        """
+        fields: dict[str, Any] = {
+            "originator_id": self.id,
+            "originator_version": self.version + 1,
+            "timestamp": timestamp,
+            "record": sealed(record, bytes.fromhex(self.seed_hex)),
+            **secret,
+        }
+        return event_class(**fields)

@@ -11,12 +11,18 @@ are also the API the audit tools build on:
   every append (in the appending thread, after the record is durable), for
   read models and live feeds. A listener's exception is logged, never raised.
 
-Concurrency: each live game has a lock, so commands on one game are applied
-one at a time in a process; between processes (several API servers on one
-PostgreSQL) the store's unique (game, version) key lets only one append win,
-and the loser reloads and answers `concurrent-update`. Every read first
-fast-forwards the cached game with any records another process appended; a
-command does so only when it is refused or loses its append (see `command`).
+Concurrency, the invariant: a record joins memory only after its commit, and every
+decision is made against the committed records it is appended after. Each live
+game has two locks (see `LiveGame`): writers (join, start, command, and catching
+up with other processes) take ``write_lock`` for decide + commit + apply, so one
+process decides one thing at a time per game; readers take only ``lock``, which a
+writer holds just while it applies an already committed record (microseconds),
+never across a commit. Between processes (several API servers on one PostgreSQL)
+the store's unique (game, version) key lets only one append win; the loser's
+memory is untouched, it catches up with the store and decides again (see
+`_decided`). Every read first fast-forwards the cached game with any records
+another process appended, unless a writer of this process holds the game (its
+commit will bring the game forward anyway; a reader never waits for a commit).
 Appends from concurrent requests share transactions (`Committer`).
 
 Snapshots: a game is replayed from its log once per process (on first use),
@@ -38,7 +44,7 @@ import uuid
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
 import msgspec
 from eventsourcing.application import Application
@@ -63,6 +69,7 @@ from service.store.records import Record, sealed
 log = logging.getLogger(__name__)
 
 Listener = Callable[[str, Record], None]
+_T = TypeVar("_T")
 
 
 class _GameLog(Application[uuid.UUID]):
@@ -144,10 +151,21 @@ class GameStore:
     # -- reading ---------------------------------------------------------------
 
     def get(self, game_id: str) -> LiveGame:
-        """The live game, up to date with the store (fast-forwarded), or `unknown-game`."""
-        return self._live(game_id, fast_forward=True)
+        """The live game, up to date with the store (fast-forwarded), or `unknown-game`.
 
-    def _live(self, game_id: str, fast_forward: bool) -> LiveGame:
+        Never waits for a commit: while a writer of this process holds the game, the
+        game is returned as committed so far.
+        """
+        live = self._cached(game_id)
+        if live.write_lock.acquire(blocking=False):
+            try:
+                self._fast_forward(live)
+            finally:
+                live.write_lock.release()
+        return live
+
+    def _cached(self, game_id: str) -> LiveGame:
+        """The cached live game (loaded on first use), as this process last saw it."""
         try:
             key = str(uuid.UUID(game_id))
         except ValueError:
@@ -156,25 +174,7 @@ class GameStore:
             live = self._cache.get(key)
             if live is not None:
                 self._cache.move_to_end(key)
-        if live is None:
-            return self._load(key)
-        if fast_forward:
-            with live.lock:
-                self._fast_forward(live)
-        return live
-
-    def _moved_on(self, game_id: str) -> bool:
-        """Whether the store holds records the cached game has not seen (now absorbed)."""
-        try:
-            live = self._cache.get(str(uuid.UUID(game_id)))
-        except ValueError:
-            return False
-        if live is None:
-            return False
-        with live.lock:
-            before = live.version
-            self._fast_forward(live)
-            return live.version != before
+        return live if live is not None else self._load(key)
 
     def _load(self, key: str) -> LiveGame:
         # the aggregate is projected here rather than by the library's repository, whose
@@ -196,15 +196,21 @@ class GameStore:
                 self._cache.popitem(last=False)
         return live
 
-    def _fast_forward(self, live: LiveGame) -> None:
-        for event in self.app.events.get(live.aggregate.id, gt=live.version):
-            event.mutate(live.aggregate)  # type: ignore[attr-defined]
-            live.absorb(event.record)  # type: ignore[attr-defined]
+    def _fast_forward(self, live: LiveGame) -> bool:
+        """Absorb the records other processes appended; whether there were any.
 
-    def _evict(self, live: LiveGame) -> None:
-        with self._cache_lock:
-            if self._cache.get(live.id) is live:
-                del self._cache[live.id]
+        The caller holds ``live.write_lock``.
+        """
+        newer = list(self.app.events.get(live.aggregate.id, gt=live.version))
+        for event in newer:
+            self._apply(live, event, None)
+        return bool(newer)
+
+    def _apply(self, live: LiveGame, event: Any, typed: list[Any] | None) -> None:
+        """Join one committed aggregate event to memory (under the readers' lock)."""
+        with live.lock:
+            event.mutate(live.aggregate)
+            live.absorb(event.record, typed)
 
     def records(self, game_id: str) -> list[Record]:
         """The game's whole log, unredacted (the caller decides who may see it)."""
@@ -279,6 +285,7 @@ class GameStore:
         return self._save_new(Game.create(game_id, record, seed.hex, now), rules)
 
     def _save_new(self, aggregate: Game, rules: GameRules[Any, Any, Any]) -> LiveGame:
+        # a new game is nobody else's yet: it joins the cache only after its commit
         self._committer.append(aggregate.collect_events())
         live = LiveGame(aggregate, rules)
         with self._cache_lock:
@@ -288,9 +295,9 @@ class GameStore:
 
     def join(self, game_id: str, name: str) -> tuple[LiveGame, int, str]:
         """Take the next free seat: ``(game, seat, token)``; the token is not kept."""
-        live = self.get(game_id)
         token = secrets.token_urlsafe(32)
-        with live.lock:
+
+        def take_seat(live: LiveGame) -> int:
             if live.state is not None:
                 raise ServiceError(409, "game-started", "seats can only be taken in the lobby")
             seat = len(live.names)
@@ -305,12 +312,15 @@ class GameStore:
                 payload={"name": name},
             )
             self._append(live, Game.SeatJoined, record, None, token_hash=token_hash(token))
+            return seat
+
+        live, seat = self._decided(game_id, take_seat)
         return live, seat, token
 
     def start(self, game_id: str, token: str | None) -> tuple[LiveGame, Record]:
         """Deal the opening, once every seat is taken; any seated player may ask."""
-        live = self.get(game_id)
-        with live.lock:
+
+        def deal(live: LiveGame) -> Record:
             seat = self.seat_of(live, token)
             if live.state is not None:
                 raise ServiceError(409, "game-started", "this game has already started")
@@ -328,7 +338,9 @@ class GameStore:
                 seat=seat,
                 events=plain(events),
             )
-            return live, self._append(live, Game.Started, record, events)
+            return self._append(live, Game.Started, record, events)
+
+        return self._decided(game_id, deal)
 
     def command(
         self,
@@ -343,74 +355,84 @@ class GameStore:
         With `idempotency_key`, a retry of a recorded command (same seat, same
         body) returns the first outcome and records nothing; the same key with
         another command is refused.
+        """
+
+        def decide(live: LiveGame) -> CommandOutcome:
+            return self._command(live, token, body, if_match, idempotency_key)
+
+        return self._decided(game_id, decide)
+
+    def _decided(
+        self, game_id: str, decide: Callable[[LiveGame], _T]
+    ) -> tuple[LiveGame, _T]:
+        """Run `decide` on the game under its write lock, against committed records only.
 
         The cached game is used as it is, without reading the store first (the
         common case: this process made the last change). If another process
-        moved the game on, the command is either refused against the old state
-        or loses its append; then the game is brought up to date and the
-        command decided once more, exactly as if it had been read first. A race
-        lost on that second try is `concurrent-update` (409).
+        moved the game on, `decide` is either refused against the old state or
+        loses its append (the store's unique version key); then the game catches
+        up with the store and `decide` runs once more, exactly as if the store had
+        been read first. An append lost again on that try is `concurrent-update`.
         """
-        try:
-            return self._command(game_id, token, body, if_match, idempotency_key, False)
-        except ServiceError as error:
-            if error.code != "concurrent-update" and not self._moved_on(game_id):
-                raise
-        except RuleRefusal:
-            if not self._moved_on(game_id):
-                raise
-        return self._command(game_id, token, body, if_match, idempotency_key, True)
+        live = self._cached(game_id)
+        with live.write_lock:
+            try:
+                return live, decide(live)
+            except ServiceError as error:  # a lost append has caught up already
+                if error.code != "concurrent-update" and not self._fast_forward(live):
+                    raise
+            except RuleRefusal:
+                if not self._fast_forward(live):
+                    raise
+            return live, decide(live)
 
     def _command(
         self,
-        game_id: str,
+        live: LiveGame,
         token: str | None,
         body: bytes,
         if_match: int | None,
         idempotency_key: str | None,
-        fresh: bool,
-    ) -> tuple[LiveGame, CommandOutcome]:
-        live = self._live(game_id, fast_forward=fresh)
-        with live.lock:
-            seat = self.seat_of(live, token)
-            try:
-                command = msgspec.json.decode(body, type=live.rules.command_type)
-            except msgspec.ValidationError as error:
-                raise ServiceError(422, "malformed-command", str(error)) from None
-            except msgspec.DecodeError as error:
-                raise ServiceError(422, "malformed-body", str(error)) from None
-            payload = plain(command)
-            if idempotency_key is not None and idempotency_key in live.command_ids:
-                first = live.records[live.command_ids[idempotency_key] - 1]
-                if first.seat != seat or first.payload != payload:
-                    raise ServiceError(
-                        422, "idempotency-key-reused",
-                        "this Idempotency-Key was used for another command",
-                    )
-                typed = live.typed_events[first.version - 1]
-                return live, CommandOutcome(seat, first, typed, replayed=True)
-            if if_match is not None and if_match != live.version:
-                raise version_mismatch(if_match, live.version)
-            if live.state is None:
-                raise ServiceError(409, "game-not-started", "the game has not started yet")
-            if live.rules.result(live.state) is not None:
-                raise ServiceError(409, "game-finished", "the game is over")
-            try:
-                events = live.rules.decide(live.state, seat, command, live.seed)
-            except RuleViolation as violation:
-                raise RuleRefusal(live.kind, violation) from None
-            record = Record(
-                game_id=live.id,
-                version=live.version + 1,
-                type="command",
-                time="",
-                seat=seat,
-                command_id=idempotency_key or uuid.uuid4().hex,
-                payload=payload,
-                events=plain(events),
-            )
-            recorded = self._append(live, Game.CommandAccepted, record, events)
-            return live, CommandOutcome(seat, recorded, events, replayed=False)
+    ) -> CommandOutcome:
+        seat = self.seat_of(live, token)
+        try:
+            command = msgspec.json.decode(body, type=live.rules.command_type)
+        except msgspec.ValidationError as error:
+            raise ServiceError(422, "malformed-command", str(error)) from None
+        except msgspec.DecodeError as error:
+            raise ServiceError(422, "malformed-body", str(error)) from None
+        payload = plain(command)
+        if idempotency_key is not None and idempotency_key in live.command_ids:
+            first = live.records[live.command_ids[idempotency_key] - 1]
+            if first.seat != seat or first.payload != payload:
+                raise ServiceError(
+                    422, "idempotency-key-reused",
+                    "this Idempotency-Key was used for another command",
+                )
+            typed = live.typed_events[first.version - 1]
+            return CommandOutcome(seat, first, typed, replayed=True)
+        if if_match is not None and if_match != live.version:
+            raise version_mismatch(if_match, live.version)
+        if live.state is None:
+            raise ServiceError(409, "game-not-started", "the game has not started yet")
+        if live.rules.result(live.state) is not None:
+            raise ServiceError(409, "game-finished", "the game is over")
+        try:
+            events = live.rules.decide(live.state, seat, command, live.seed)
+        except RuleViolation as violation:
+            raise RuleRefusal(live.kind, violation) from None
+        record = Record(
+            game_id=live.id,
+            version=live.version + 1,
+            type="command",
+            time="",
+            seat=seat,
+            command_id=idempotency_key or uuid.uuid4().hex,
+            payload=payload,
+            events=plain(events),
+        )
+        recorded = self._append(live, Game.CommandAccepted, record, events)
+        return CommandOutcome(seat, recorded, events, replayed=False)
 
     def _append(
         self,
@@ -420,24 +442,37 @@ class GameStore:
         typed: list[Any] | None,
         **secret: str,
     ) -> Record:
-        """Seal, store and absorb one record; on a lost race reload and refuse."""
+        """Seal and store one record, then join it to memory; a lost race changes nothing.
+
+        The caller holds ``live.write_lock``. Memory is touched only after the
+        commit: if the append loses to another process (the version is taken), or
+        fails in any other way, the live game is exactly as it was.
+        """
         now = _now()
         record = msgspec.structs.replace(
             record, time=now.isoformat(), prev_hash=live.aggregate.last_hash
         )
-        aggregate = live.aggregate
-        record = aggregate.append(event_class, record, now, **secret)
+        event = live.aggregate.next_event(event_class, record, now, **secret)
         try:
-            self._committer.append(aggregate.collect_events())
+            self._committer.append([event])
         except IntegrityError:
-            self._evict(live)
-            raise concurrent_update(self.get(live.id).version) from None
-        except Exception:
-            self._evict(live)
-            raise
-        live.absorb(record, typed)
-        self._notify(live.id, record)
-        return record
+            if not self._stored_already(event):
+                self._fast_forward(live)
+                raise concurrent_update(live.version) from None
+        self._apply(live, event, typed)
+        self._notify(live.id, event.record)
+        return event.record
+
+    def _stored_already(self, event: Any) -> bool:
+        """Whether the version `event` lost on holds `event` itself.
+
+        A PostgreSQL append retried after a dropped connection can find its own
+        first attempt committed; that append was won, not lost.
+        """
+        stored = list(self.app.events.get(
+            event.originator_id, gt=event.originator_version - 1, lte=event.originator_version
+        ))
+        return bool(stored) and stored[0].record.hash == event.record.hash  # type: ignore[attr-defined]
 
     def _notify(self, game_id: str, record: Record) -> None:
         for listener in self.listeners:

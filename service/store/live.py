@@ -19,7 +19,15 @@ from service.store.records import Record
 
 
 class LiveGame:
-    """One game in memory. Callers hold `lock` while reading or changing it."""
+    """One game in memory, as committed: a record joins it only once it is durable.
+
+    Two locks, so that no reader ever waits for a commit:
+
+    * ``write_lock`` is held by whoever decides and appends (the store's join,
+      start, command, and catching up with other processes), across its commit;
+    * ``lock`` is held while reading the derived state (views, pages of records)
+      and, by the store, only while it applies one committed record.
+    """
 
     __slots__ = (
         "aggregate",
@@ -34,6 +42,7 @@ class LiveGame:
         "setup",
         "state",
         "typed_events",
+        "write_lock",
     )
 
     def __init__(self, aggregate: Game, rules: GameRules[Any, Any, Any]) -> None:
@@ -47,6 +56,7 @@ class LiveGame:
         self.seed_commitment: str = created.payload["seed_commitment"]
         self.seed_chosen_by_client: bool = created.payload["seed_chosen_by_client"]
         self.lock = threading.Lock()
+        self.write_lock = threading.Lock()
         self.state: Any = None
         self.names: list[str] = []
         self.command_ids: dict[str, int] = {}

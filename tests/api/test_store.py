@@ -29,8 +29,8 @@ def pending_join(store: GameStore, game_id: str, aggregate: Game | None = None) 
     aggregate = aggregate or store.app.repository.get(store.get(game_id).aggregate.id)
     record = Record(game_id=game_id, version=aggregate.version + 1, type="seat-joined",
                     time="t", seat=0, payload={"name": "x"}, prev_hash=aggregate.last_hash)
-    aggregate.append(Game.SeatJoined, record, datetime.now(UTC), token_hash="0" * 64)
-    return _Pending(aggregate.collect_events())
+    return _Pending([aggregate.next_event(Game.SeatJoined, record, datetime.now(UTC),
+                                          token_hash="0" * 64)])
 
 
 def test_a_conflict_in_a_shared_transaction_fails_only_its_own_append(store: GameStore) -> None:
