@@ -145,17 +145,18 @@ class RedisRelay:
     async def publish(self, game_id: str) -> int:
         """Write the game's current public view as its read model and announce its version."""
         # reading the store and rendering the view block: a worker thread does it
-        version, view = await asyncio.to_thread(self._public_view, game_id)
+        key, version, view = await asyncio.to_thread(self._public_view, game_id)
         await self._script(
-            keys=[self.view_key(game_id)],
-            args=[version, view, self.channel(live.id), VIEW_TTL_SECONDS],
+            keys=[self.view_key(key)],
+            args=[version, view, self.channel(key), VIEW_TTL_SECONDS],
         )
         return version
 
-    def _public_view(self, game_id: str) -> tuple[int, bytes]:
+    def _public_view(self, game_id: str) -> tuple[str, int, bytes]:
+        """The game's id as stored, its version and its public view (JSON) now."""
         live = self.store.get(game_id)
         with live.lock:
-            return live.version, msgspec.json.encode(public_game(live, live.version))
+            return live.id, live.version, msgspec.json.encode(public_game(live, live.version))
 
     async def _listen_loop(self) -> None:
         assert self._subscribed is not None
