@@ -11,6 +11,8 @@ from __future__ import annotations
 import os
 import uuid
 from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 import pytest
@@ -38,3 +40,27 @@ def postgres_url() -> Iterator[str]:
             yield urlunsplit(urlsplit(ADMIN_URL)._replace(path=f"/{name}"))
         finally:
             admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """One figures file per run, shared with xdist workers through the environment."""
+    from tests.figures import FIGURES_FILE
+
+    if FIGURES_FILE not in os.environ and not hasattr(config, "workerinput"):
+        directory = Path(config.rootpath) / ".pytest_cache"
+        directory.mkdir(exist_ok=True)
+        path = directory / f"figures-{os.getpid()}.jsonl"
+        path.unlink(missing_ok=True)
+        os.environ[FIGURES_FILE] = str(path)
+
+
+def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
+    """Print the counts the tests reported (`tests.figures`)."""
+    from tests.figures import FIGURES_FILE, lines
+
+    path = os.environ.get(FIGURES_FILE)
+    shown = lines(Path(path)) if path else []
+    if shown:
+        terminalreporter.section("figures the tests reached")
+        for line in shown:
+            terminalreporter.write_line(line)
