@@ -1,0 +1,107 @@
+"""The server killed with SIGKILL at random moments under load: nothing acknowledged is lost.
+
+For each store, a real `roundhouse serve` process serves several games while
+concurrent clients play them (each move with ``If-Match`` and its own
+``Idempotency-Key``); at a random moment the process is killed (no shutdown
+of any kind) and started again, `KILLS` times. Then every acknowledged move
+must be in its game's log exactly once at the version its answer named, every
+log must audit valid, and every game must still be playable to the end.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from domain import registry
+from service.store.games import GameStore
+from tests.api.players import Table, open_table, play_to_end
+from tests.figures import report
+from tests.scale.logs import checked_log
+from tests.scale.servers import Server
+
+KILLS = 10
+GAMES = 3
+#: concurrent clients per game, each playing whichever seat is to act
+CLIENTS_PER_GAME = 3
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'games.db'}"
+    else:
+        yield request.getfixturevalue("postgres_url")
+
+
+async def play(server: Server, table: Table, chooser: random.Random,
+               acknowledged: list[tuple[str, int, str]]) -> None:
+    """Post legal moves until the server goes away; note every acknowledged one."""
+    async with httpx.AsyncClient(base_url=server.url, timeout=10) as client:
+        while True:
+            try:
+                public = (await client.get(f"/games/{table.id}")).json()
+                if public["status"] != "active":
+                    return
+                seat = chooser.choice(public["to_act"])
+                me = (await client.get(f"/games/{table.id}/me", headers=table.auth(seat))).json()
+                if not me["legal_moves"]:
+                    continue  # another client moved in between
+                command = chooser.choice(me["legal_moves"])["command"]
+                key = uuid.uuid4().hex
+                answer = await client.post(
+                    f"/games/{table.id}/commands", json=command,
+                    headers={**table.auth(seat), "If-Match": f'"{me["version"]}"',
+                             "Idempotency-Key": key},
+                )
+            except (httpx.TransportError, ValueError, KeyError):
+                return  # killed: whatever was not answered is not acknowledged
+            assert answer.status_code < 500, answer.text
+            if answer.status_code == 200:
+                acknowledged.append((table.id, answer.json()["version"], key))
+
+
+async def load_then_kill(server: Server, tables: list[Table], chooser: random.Random,
+                         acknowledged: list[tuple[str, int, str]]) -> None:
+    players = [
+        asyncio.create_task(play(server, table, random.Random(chooser.random()), acknowledged))
+        for table in tables for _ in range(CLIENTS_PER_GAME)
+    ]
+    await asyncio.sleep(chooser.uniform(0.3, 1.5))
+    await asyncio.to_thread(server.kill)
+    await asyncio.wait_for(asyncio.gather(*players), timeout=30)
+
+
+def test_kill_9_under_load_loses_no_acknowledged_move(store_url: str, tmp_path: Path) -> None:
+    chooser = random.Random(store_url.split(":")[0])
+    server = Server(store_url, tmp_path / "server.log")
+    server.start()
+    try:
+        client = httpx.Client(base_url=server.url, timeout=30)
+        tables = [open_table(client, "ticket-to-ride", 2) for _ in range(GAMES)]  # type: ignore[arg-type]
+        acknowledged: list[tuple[str, int, str]] = []
+        for _ in range(KILLS):
+            asyncio.run(load_then_kill(server, tables, chooser, acknowledged))
+            server.start()
+        store = GameStore(store_url, registry.kinds())
+        try:
+            logs = {table.id: checked_log(store, table.id) for table in tables}
+        finally:
+            store.close()
+        for game, version, key in acknowledged:
+            assert logs[game][version - 1].command_id == key, (game, version)
+        for table in tables:
+            assert play_to_end(table, chooser)["status"] == "finished"
+        client.close()
+    finally:
+        server.stop()
+    assert len(acknowledged) >= KILLS  # the load really ran between the kills
+    report(f"kill -9 under load ({store_url.split(':')[0]})", kills=KILLS,
+           acknowledged_moves=len(acknowledged), lost=0, games=GAMES,
+           played_to_the_end=GAMES)
