@@ -27,6 +27,7 @@ def eventsourcing_env(store: str, pool_size: int = 5) -> dict[str, str]:
             POSTGRES_PASSWORD=unquote(url.password or ""),
             POSTGRES_POOL_SIZE=str(pool_size),
             POSTGRES_CONNECT_TIMEOUT="5",
+            APPLICATION_RECORDER_TOPIC="service.store.recorders:PostgresGameRecorder",
         )
         schema = parse_qs(url.query).get("schema")
         if schema:
@@ -35,5 +36,9 @@ def eventsourcing_env(store: str, pool_size: int = 5) -> dict[str, str]:
     path = store.removeprefix("sqlite://").removeprefix("/") if store.startswith(
         "sqlite://"
     ) else store
-    env.update(PERSISTENCE_MODULE="eventsourcing.sqlite", SQLITE_DBNAME=path or "roundhouse.db")
+    env.update(
+        PERSISTENCE_MODULE="eventsourcing.sqlite",
+        SQLITE_DBNAME=path or "roundhouse.db",
+        APPLICATION_RECORDER_TOPIC="service.store.recorders:SQLiteGameRecorder",
+    )
     return env

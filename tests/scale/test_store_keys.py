@@ -1,0 +1,52 @@
+"""A game's command ids are unique in the store itself, on SQLite and PostgreSQL.
+
+Below the store's own checks: a record that reuses a command id already in
+the game's log is refused by the database (the whole transaction), even when
+its version is free, so no process could ever store one key twice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+
+import msgspec
+import pytest
+from eventsourcing.persistence import IntegrityError
+
+from domain.kernel.protocol import Setup
+from service.store.aggregate import Game
+from service.store.games import GameStore
+from service.store.records import Record
+from tests.api import toy
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[GameStore]:
+    url = (f"sqlite:///{tmp_path / 'games.db'}" if request.param == "sqlite"
+           else request.getfixturevalue("postgres_url"))
+    opened = GameStore(url, {"toy-draw": toy.RULES})
+    yield opened
+    opened.close()
+
+
+def test_a_used_command_id_is_refused_by_the_database(store: GameStore) -> None:
+    live = store.create("toy-draw", Setup(seats=2))
+    tokens = [store.join(live.id, n)[2] for n in "ab"]
+    store.start(live.id, tokens[0])
+    store.command(live.id, tokens[0], b'{"type":"draw"}', idempotency_key="once")
+    version = live.version
+    aggregate = store.app.repository.get(live.aggregate.id)
+    again = Record(game_id=live.id, version=version + 1, type="command", time="t", seat=1,
+                   command_id="once", payload={"type": "draw"}, prev_hash=aggregate.last_hash)
+    event = aggregate.next_event(Game.CommandAccepted, again, datetime.now(UTC))
+    with pytest.raises(IntegrityError):
+        store._committer.append([event])
+    assert [r.version for r in store.records(live.id)] == list(range(1, version + 1))
+    # a fresh key at that same version is stored
+    fresh = aggregate.next_event(Game.CommandAccepted,
+                                 msgspec.structs.replace(again, command_id="fresh"),
+                                 datetime.now(UTC))
+    store._committer.append([fresh])
+    assert store.records(live.id)[-1].command_id == "fresh"
