@@ -3,9 +3,11 @@
 Every aggregate event wraps exactly one log `Record` (so the aggregate version
 equals the game version) and, where there is one, the secret that goes with it
 but must never be exported: the seed (on ``created``) and a seat's token hash
-(on ``seat-joined``). The game's own state is not kept here: it is rebuilt from
-the records by the rules (see `service.store.live`), so the aggregate stays
-free of any game's rules and its stored form stays plain.
+(on ``seat-joined``). The aggregate keeps only what the next append needs (the
+head of the hash chain, the seed, the token hashes); the records themselves are
+kept, compactly, by `service.store.live`, and the game's own state is rebuilt
+from them by the rules, so the aggregate stays free of any game's rules and its
+stored form stays plain.
 """
 
 from __future__ import annotations
@@ -16,11 +18,11 @@ from uuid import UUID
 
 from eventsourcing.domain import Aggregate
 
-from service.store.records import GENESIS_HASH, Record, sealed
+from service.store.records import Record, sealed
 
 
 class Game(Aggregate):
-    """A game's log, its seed and its seats' token hashes."""
+    """The head of a game's log, its seed and its seats' token hashes."""
 
     class Created(Aggregate.Created):
         record: Record
@@ -31,23 +33,24 @@ class Game(Aggregate):
         token_hash: str
 
         def apply(self, aggregate: Game) -> None:
-            aggregate.records.append(self.record)
+            aggregate.last_hash = self.record.hash
             aggregate.token_hashes.append(self.token_hash)
 
     class Started(Aggregate.Event):
         record: Record
 
         def apply(self, aggregate: Game) -> None:
-            aggregate.records.append(self.record)
+            aggregate.last_hash = self.record.hash
 
     class CommandAccepted(Aggregate.Event):
         record: Record
 
         def apply(self, aggregate: Game) -> None:
-            aggregate.records.append(self.record)
+            aggregate.last_hash = self.record.hash
 
     def __init__(self, record: Record, seed: str) -> None:
-        self.records: list[Record] = [record]
+        self.created = record
+        self.last_hash = record.hash
         self.seed_hex = seed
         self.token_hashes: list[str] = []
 
@@ -57,10 +60,6 @@ class Game(Aggregate):
         return cls._create(
             cls.Created, id=game_id, record=record, seed=seed, timestamp=timestamp
         )
-
-    @property
-    def last_hash(self) -> str:
-        return self.records[-1].hash if self.records else GENESIS_HASH
 
     def next_event(
         self,

@@ -132,7 +132,10 @@ class GameStore:
         self.app = _open(eventsourcing_env(store, pool_size))
         self._committer = Committer(self.app.events)
         self.listeners: list[Listener] = []
+        #: live games, least recently used first
         self._cache: OrderedDict[str, LiveGame] = OrderedDict()
+        #: the cached games that have finished, in the order they finished: evicted first
+        self._finished: OrderedDict[str, None] = OrderedDict()
         self._cache_size = cache_size
         self._cache_lock = threading.Lock()
 
@@ -185,16 +188,37 @@ class GameStore:
         aggregate = events[0].mutate(None)
         for event in events[1:]:
             event.mutate(aggregate)
-        assert isinstance(aggregate, Game) and aggregate.records[0].payload is not None
-        kind = aggregate.records[0].payload["kind"]
+        assert isinstance(aggregate, Game) and aggregate.created.payload is not None
+        kind = aggregate.created.payload["kind"]
         if kind not in self.kinds:
             raise ServiceError(404, "kind-not-hosted", f"this server does not host {kind!r} games")
-        live = LiveGame(aggregate, self.kinds[kind])
+        live = LiveGame(aggregate, self.kinds[kind], (event.record for event in events),
+                        self._loader(aggregate.id))
+        return self._keep(live)
+
+    def _keep(self, live: LiveGame) -> LiveGame:
+        """Cache `live` (or the copy another thread cached first), evicting finished games
+        first, then the least recently used."""
         with self._cache_lock:
-            live = self._cache.setdefault(key, live)
+            live = self._cache.setdefault(live.id, live)
+            if live.status == "finished":
+                self._finished[live.id] = None
             while len(self._cache) > self._cache_size:
-                self._cache.popitem(last=False)
+                if self._finished:
+                    victim, _ = self._finished.popitem(last=False)
+                    del self._cache[victim]
+                else:
+                    victim, _ = self._cache.popitem(last=False)
         return live
+
+    def _loader(self, game_id: uuid.UUID) -> Callable[[int, int], list[Record]]:
+        """Reads a game's records with versions in ``(after, upto]`` from the store."""
+
+        def load(after: int, upto: int) -> list[Record]:
+            events = self.app.events.get(game_id, gt=after, lte=upto)
+            return [event.record for event in events]  # type: ignore[attr-defined]
+
+        return load
 
     def _fast_forward(self, live: LiveGame) -> bool:
         """Absorb the records other processes appended; whether there were any.
@@ -211,6 +235,10 @@ class GameStore:
         with live.lock:
             event.mutate(live.aggregate)
             live.absorb(event.record, typed)
+        if live.status == "finished":
+            with self._cache_lock:
+                if self._cache.get(live.id) is live:
+                    self._finished[live.id] = None
 
     def records(self, game_id: str) -> list[Record]:
         """The game's whole log, unredacted (the caller decides who may see it)."""
@@ -287,10 +315,10 @@ class GameStore:
     def _save_new(self, aggregate: Game, rules: GameRules[Any, Any, Any]) -> LiveGame:
         # a new game is nobody else's yet: it joins the cache only after its commit
         self._committer.append(aggregate.collect_events())
-        live = LiveGame(aggregate, rules)
-        with self._cache_lock:
-            self._cache[live.id] = live
-        self._notify(live.id, aggregate.records[0])
+        live = self._keep(
+            LiveGame(aggregate, rules, [aggregate.created], self._loader(aggregate.id))
+        )
+        self._notify(live.id, aggregate.created)
         return live
 
     def join(self, game_id: str, name: str) -> tuple[LiveGame, int, str]:
@@ -409,8 +437,7 @@ class GameStore:
                     422, "idempotency-key-reused",
                     "this Idempotency-Key was used for another command",
                 )
-            typed = live.typed_events[first.version - 1]
-            return CommandOutcome(seat, first, typed, replayed=True)
+            return CommandOutcome(seat, first, live.events_of(first.version), replayed=True)
         if if_match is not None and if_match != live.version:
             raise version_mismatch(if_match, live.version)
         if live.state is None:

@@ -1,14 +1,23 @@
-"""A live game: the aggregate plus the state its rules rebuild from the log.
+"""A live game: the head of its log, its records kept compactly, and the state its rules rebuild.
 
 This is what the in-process cache holds, so a command costs one `decide`, a
 few `evolve`s and one append, never a replay. Everything game-specific goes
 through the `GameRules` protocol.
+
+Memory: a live game keeps what a command needs (the state, the chain head,
+the idempotency index) plus its newest records as their JSON bytes
+(`RecordLog`); older records are read from the store on demand. A record's
+typed events are not kept: they are decoded from the record when a reader
+needs them (`events_of`), which only past views, event pages, streams and
+idempotent replays do.
 """
 
 from __future__ import annotations
 
 import threading
-from typing import Any
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any, overload
 
 import msgspec
 
@@ -16,6 +25,69 @@ from domain.kernel.protocol import GameRules, Result, Setup, StatusName
 from domain.kernel.rng import Seed
 from service.store.aggregate import Game
 from service.store.records import Record
+
+_encode = msgspec.json.Encoder().encode
+_decode = msgspec.json.Decoder(Record).decode
+
+
+#: how many of the newest records a live game keeps in memory (streams and command
+#: answers read these); older ones are read from the store when asked for
+TAIL = 32
+
+Loader = Callable[[int, int], list[Record]]
+
+
+class RecordLog(Sequence[Record]):
+    """A game's records in version order (index = version - 1).
+
+    The newest `keep` (`TAIL`) are held as their JSON bytes (a third of the memory of
+    decoded records) and decoded on access; older ones are read from the store
+    through `load` (``load(after, upto)`` gives the records with versions in
+    ``(after, upto]``). Records never change once committed, so either source
+    gives the same record.
+    """
+
+    __slots__ = ("_count", "_load", "_tail")
+
+    def __init__(self, load: Loader, keep: int = TAIL) -> None:
+        self._load = load
+        self._tail: deque[bytes] = deque(maxlen=keep)
+        self._count = 0
+
+    def append(self, record: Record) -> None:
+        self._tail.append(_encode(record))
+        self._count += 1
+
+    def __len__(self) -> int:
+        return self._count
+
+    @overload
+    def __getitem__(self, index: int) -> Record: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Record]: ...
+    def __getitem__(self, index: int | slice) -> Record | list[Record]:
+        if isinstance(index, slice):
+            start, stop, step = index.indices(self._count)
+            if step != 1:
+                return [self[i] for i in range(start, stop, step)]
+            return self._between(start, stop)
+        if index < 0:
+            index += self._count
+        if not 0 <= index < self._count:
+            raise IndexError(index)
+        return self._between(index, index + 1)[0]
+
+    def _between(self, start: int, stop: int) -> list[Record]:
+        """Records at indices ``start <= i < stop``."""
+        if start >= stop:
+            return []
+        first_held = self._count - len(self._tail)
+        older = self._load(start, min(stop, first_held)) if start < first_held else []
+        held = [_decode(self._tail[i - first_held]) for i in range(max(start, first_held), stop)]
+        return older + held
+
+    def __iter__(self) -> Iterator[Record]:
+        return iter(self._between(0, self._count))
 
 
 class LiveGame:
@@ -36,17 +108,25 @@ class LiveGame:
         "kind",
         "lock",
         "names",
+        "records",
         "rules",
         "seed_chosen_by_client",
         "seed_commitment",
         "setup",
         "state",
-        "typed_events",
         "write_lock",
     )
 
-    def __init__(self, aggregate: Game, rules: GameRules[Any, Any, Any]) -> None:
-        created = aggregate.records[0]
+    def __init__(
+        self,
+        aggregate: Game,
+        rules: GameRules[Any, Any, Any],
+        records: Iterable[Record],
+        load: Loader,
+    ) -> None:
+        """`records`: the whole log so far, the ``created`` record first; `load` reads
+        older records back from the store (see `RecordLog`)."""
+        created = aggregate.created
         assert created.payload is not None
         self.aggregate = aggregate
         self.id = str(aggregate.id)
@@ -59,34 +139,38 @@ class LiveGame:
         self.write_lock = threading.Lock()
         self.state: Any = None
         self.names: list[str] = []
+        #: version of the record of each command id, for idempotent retries
         self.command_ids: dict[str, int] = {}
-        #: the game's own events of each record, decoded (index = version - 1)
-        self.typed_events: list[list[Any]] = [[]]
-        for record in aggregate.records[1:]:
+        self.records = RecordLog(load)
+        for record in records:
             self.absorb(record)
 
     def absorb(self, record: Record, typed: list[Any] | None = None) -> None:
         """Bring the derived state up to date with one more record of the log."""
+        self.records.append(record)
         if record.type == "seat-joined":
             assert record.payload is not None
             self.names.append(record.payload["name"])
         if record.command_id is not None:
             self.command_ids[record.command_id] = record.version
         if typed is None:
-            typed = [msgspec.convert(e, self.rules.event_type) for e in record.events]
-        self.typed_events.append(typed)
+            typed = self._typed(record)
         evolve, state = self.rules.evolve, self.state
         for event in typed:
             state = evolve(state, event)
         self.state = state
 
+    def _typed(self, record: Record) -> list[Any]:
+        event_type = self.rules.event_type
+        return [msgspec.convert(event, event_type) for event in record.events]
+
+    def events_of(self, version: int) -> list[Any]:
+        """The game's own events of record `version`, decoded."""
+        return self._typed(self.records[version - 1])
+
     @property
     def version(self) -> int:
         return self.aggregate.version
-
-    @property
-    def records(self) -> list[Record]:
-        return self.aggregate.records
 
     @property
     def seed(self) -> Seed:
@@ -105,12 +189,18 @@ class LiveGame:
     def to_act(self) -> list[int]:
         return [] if self.state is None else self.rules.to_act(self.state)
 
+    def seats_at(self, version: int) -> int:
+        """How many seats were taken right after record `version`."""
+        if version == self.version:
+            return len(self.names)
+        return sum(1 for record in self.records[:version] if record.type == "seat-joined")
+
     def state_at(self, version: int) -> Any:
         """The game state as it was right after record `version` (a fresh replay)."""
         if version == self.version:
             return self.state
         evolve, state = self.rules.evolve, None
-        for typed in self.typed_events[:version]:
-            for event in typed:
+        for record in self.records[:version]:
+            for event in self._typed(record):
                 state = evolve(state, event)
         return state

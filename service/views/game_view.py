@@ -73,7 +73,7 @@ def public_game(live: LiveGame, version: int) -> PublicGame:
         status=status,
         to_act=[] if state is None else rules.to_act(state),
         setup=live.setup,
-        seats=[SeatInfo(s, n) for s, n in enumerate(live.names[: _seats_at(live, version)])],
+        seats=[SeatInfo(s, n) for s, n in enumerate(live.names[: live.seats_at(version)])],
         seed_commitment=live.seed_commitment,
         seed_chosen_by_client=live.seed_chosen_by_client,
         result=None if state is None else rules.result(state),
@@ -95,10 +95,6 @@ def private_game(live: LiveGame, seat: int, version: int) -> PrivateGame:
         legal_moves=[] if state is None else rules.legal_moves(state, seat),
         view=None if state is None else rules.private_view(state, seat),
     )
-
-
-def _seats_at(live: LiveGame, version: int) -> int:
-    return sum(1 for r in live.records[:version] if r.type == "seat-joined")
 
 
 def redacted_events(live: LiveGame, typed: list[Any], viewer: int | None) -> list[dict[str, Any]]:
@@ -126,5 +122,5 @@ def redacted_record(live: LiveGame, record: Record, viewer: int | None) -> Recor
     return msgspec.structs.replace(
         record,
         payload=payload,
-        events=redacted_events(live, live.typed_events[record.version - 1], viewer),
+        events=redacted_events(live, live.events_of(record.version), viewer),
     )

@@ -15,6 +15,7 @@ from service.errors import ServiceError
 from service.store.aggregate import Game
 from service.store.committer import _Pending
 from service.store.games import GameStore
+from service.store.live import RecordLog
 from service.store.records import Record
 from tests.api import toy
 
@@ -41,7 +42,7 @@ def test_a_conflict_in_a_shared_transaction_fails_only_its_own_append(store: Gam
     store._committer._write([good, loser])
     assert good.error is None and isinstance(loser.error, IntegrityError)
     assert good.done.is_set() and loser.done.is_set()
-    assert len(store.app.repository.get(store.get(first).aggregate.id).records) == 2
+    assert store.app.repository.get(store.get(first).aggregate.id).version == 2
 
 
 def test_concurrent_commands_on_many_games_are_all_recorded(store: GameStore) -> None:
@@ -95,7 +96,7 @@ def test_a_reloaded_game_equals_the_live_one(store: GameStore) -> None:
     store.command(live.id, tokens[0], b'{"type":"draw"}', idempotency_key=key)
     reopened = GameStore(store.app.env["SQLITE_DBNAME"], {"toy-draw": toy.RULES})
     again = reopened.get(live.id)
-    assert again.records == live.records and again.state == live.state
+    assert list(again.records) == list(live.records) and again.state == live.state
     # so a retry reaching the other process is recognised as the same command
     _, outcome = reopened.command(live.id, tokens[0], b'{"type": "draw"}', idempotency_key=key)
     assert outcome.replayed and outcome.record == live.records[-1]
@@ -115,3 +116,49 @@ def test_a_process_behind_the_store_decides_on_the_current_game(store: GameStore
     with pytest.raises(ServiceError) as refused:
         store.command(live.id, tokens[0], b'{"type":"draw"}', if_match=5)
     assert refused.value.status == 412 and refused.value.extra["current_version"] == 6
+
+
+def test_a_record_log_keeps_only_its_newest_records_and_reads_older_ones_back(
+    store: GameStore,
+) -> None:
+    live = store.create("toy-draw", Setup(seats=2))
+    tokens = [store.join(live.id, n)[2] for n in "ab"]
+    store.start(live.id, tokens[0])
+    while live.status != "finished":
+        seat = live.to_act()[0]
+        store.command(live.id, tokens[seat], msgspec.json.encode(
+            toy.RULES.legal_moves(live.state, seat)[0].command))
+    stored = [event.record for event in store.app.events.get(live.aggregate.id)]
+    assert list(live.records) == stored  # the live game's own log
+    log = RecordLog(store._loader(live.aggregate.id), keep=5)
+    for record in stored:
+        log.append(record)
+    assert len(log._tail) == 5 and len(log) == len(stored) and list(log) == stored
+    end = len(stored)
+    for start, stop in [(0, 3), (2, end - 2), (end - 6, end), (end - 5, end), (5, 5),
+                        (end - 1, end + 9), (-3, end)]:
+        assert log[start:stop] == stored[start:stop], (start, stop)
+    assert log[0] == stored[0] and log[-1] == stored[-1] and log[-6] == stored[-6]
+    assert log[::3] == stored[::3]
+    with pytest.raises(IndexError):
+        log[end]
+
+
+def test_finished_games_leave_the_cache_first(tmp_path: Path) -> None:
+    store = GameStore(f"sqlite:///{tmp_path / 'c.db'}", {"toy-draw": toy.RULES}, cache_size=3)
+    games = []
+    for _ in range(3):
+        live = store.create("toy-draw", Setup(seats=2))
+        games.append((live, [store.join(live.id, n)[2] for n in "ab"]))
+        store.start(live.id, games[-1][1][0])
+    finished, tokens = games[1]
+    while finished.status != "finished":
+        seat = finished.to_act()[0]
+        store.command(finished.id, tokens[seat], msgspec.json.encode(
+            toy.RULES.legal_moves(finished.state, seat)[-1].command))
+    store.get(games[0][0].id)  # the least recently used is now games[2]...
+    store.get(games[2][0].id)  # ...or rather games[0]; neither is finished
+    newcomer = store.create("toy-draw", Setup(seats=2))
+    cached = set(store._cache)
+    assert finished.id not in cached
+    assert {games[0][0].id, games[2][0].id, newcomer.id} == cached
