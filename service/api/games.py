@@ -2,27 +2,32 @@
 
 Request and response structs sit next to the handlers that use them. Seats act
 with bearer tokens (``Authorization: Bearer <token>``) returned once by
-`POST /games/{id}/seats`; spectators need none.
+`POST /games/{id}/seats`; the creator gets a host token once from `POST /games`
+(see `service.api.lobby`); spectators need none.
 """
 
 from __future__ import annotations
 
+import secrets
 from typing import Annotated, Any
 
 import msgspec
-from litestar import Controller, Request, Response, get, post
+from litestar import Controller, Request, Response, delete, get, post
 from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import FromPath, HeaderParameter, QueryParameter, RequestBody
 
-from domain.kernel.protocol import Setup
+from domain.kernel.protocol import Setup, StatusName
 from domain.kernel.rng import Seed
 from service.api.deps import Config, Store
+from service.api.lobby import LobbyPage, SeatFreed, lobby_page
 from service.api.problems import problems
 from service.errors import ServiceError
 from service.store.live import LiveGame
+from service.store.recorders import LobbyQuery
 from service.views.game_view import PrivateGame, PublicGame, private_game, public_game
 
 GameId = FromPath[Annotated[str, msgspec.Meta(description="The game's id (a UUID)")]]
+SeatNumber = FromPath[Annotated[int, msgspec.Meta(ge=0, le=63, description="A seat number")]]
 #: ``?version=N`` (N >= 1); absent means now. A digit string rather than an optional int,
 #: because the lenient query parser would read ``version=null`` as "now".
 AtVersion = Annotated[
@@ -58,12 +63,32 @@ class CreateGame(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
             "then says seed_chosen_by_client",
         ),
     ] | None = None
+    listed: Annotated[
+        bool, msgspec.Meta(description="Whether the game appears in the lobby (GET /games)")
+    ] = True
+    private: Annotated[
+        bool,
+        msgspec.Meta(description="Joining needs the invite code the answer gives (once)"),
+    ] = False
+
+
+class CreatedGame(PublicGame, frozen=True, kw_only=True):
+    """`POST /games`'s answer: the public view, plus what only the creator gets, once."""
+
+    host_token: Annotated[str, msgspec.Meta(
+        description="The host's bearer token (not a seat): start the game, free a seat "
+        "before the start, reissue a seat's token. Shown this once, stored only as a hash")]
+    invite_code: Annotated[str | None, msgspec.Meta(
+        description="A private game's invite code, for those you invite; shown this once")
+    ] = None
 
 
 class JoinSeat(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """`POST /games/{id}/seats`: the player's name at the table."""
+    """`POST /games/{id}/seats`: the player's name at the table (and a private game's code)."""
 
     name: Annotated[str, msgspec.Meta(min_length=1, max_length=64)]
+    invite_code: Annotated[str, msgspec.Meta(
+        max_length=128, description="A private game's invite code")] | None = None
 
 
 class SeatToken(msgspec.Struct, frozen=True):
@@ -106,6 +131,53 @@ class GamesController(Controller):
     path = "/games"
     tags = ["games"]
 
+    @get(sync_to_thread=True, summary="The lobby: listed games, newest first",
+         responses=problems(422))
+    def list_games(
+        self,
+        store: Store,
+        kind: Annotated[str | None, QueryParameter(
+            max_length=64, description="Only games of this kind")] = None,
+        map: Annotated[str | None, QueryParameter(
+            max_length=64, description="Only games on this map")] = None,
+        status: Annotated[StatusName | None, QueryParameter(
+            description="Only games in this state")] = None,
+        open_seats: Annotated[bool, QueryParameter(
+            description="Only games in the lobby with a free seat")] = False,
+        cursor: Annotated[str | None, QueryParameter(
+            max_length=512, description="The `next` of the previous page")] = None,
+        limit: Annotated[int, QueryParameter(ge=1, le=100, description="Page size")] = 20,
+    ) -> LobbyPage:
+        return lobby_page(store, LobbyQuery(kind, map, status, open_seats, None, limit), cursor)
+
+    @delete(
+        "/{game_id:str}/seats/{seat:int}",
+        sync_to_thread=True,
+        status_code=200,
+        summary="Free a seat before the start: its own token leaves, the host's removes it",
+        responses=problems(401, 403, 404, 409),
+        security=[{"bearer": []}],
+    )
+    def free_seat(
+        self, game_id: GameId, seat: SeatNumber, request: Request[Any, Any, Any], store: Store
+    ) -> Response[SeatFreed]:
+        live, record = store.leave(game_id, bearer(request), seat)
+        return Response(SeatFreed(live.id, seat, record.version), headers=etag(record.version))
+
+    @post(
+        "/{game_id:str}/seats/{seat:int}/token",
+        sync_to_thread=True,
+        status_code=201,
+        summary="The host reissues a seat's token (shown once); the old token stops working",
+        responses=problems(401, 403, 404, 409),
+        security=[{"bearer": []}],
+    )
+    def reissue_token(
+        self, game_id: GameId, seat: SeatNumber, request: Request[Any, Any, Any], store: Store
+    ) -> Response[SeatToken]:
+        live, token = store.reissue(game_id, bearer(request), seat)
+        return Response(SeatToken(live.id, seat, token, live.version), status_code=201)
+
     @post(
         sync_to_thread=True,
         summary="Create a game in the lobby",
@@ -113,7 +185,7 @@ class GamesController(Controller):
     )
     def create_game(
         self, data: RequestBody[CreateGame], store: Store, settings: Config
-    ) -> Response[PublicGame]:
+    ) -> Response[CreatedGame]:
         seed = None
         if data.seed is not None:
             if not settings.allow_client_seed:
@@ -123,11 +195,15 @@ class GamesController(Controller):
                 )
             seed = Seed.from_hex(data.seed)
         setup = Setup(data.seats, data.map, data.variant, data.options)
-        live = store.create(data.kind, setup, data.seed_entropy, seed)
+        host_token = secrets.token_urlsafe(32)
+        invite_code = secrets.token_urlsafe(12) if data.private else None
+        live = store.create(data.kind, setup, data.seed_entropy, seed, listed=data.listed,
+                            host_token=host_token, invite_code=invite_code)
         with live.lock:
             view = public_game(live, live.version)
         return Response(
-            view,
+            CreatedGame(**msgspec.structs.asdict(view), host_token=host_token,
+                        invite_code=invite_code),
             status_code=201,
             headers={"Location": f"/games/{live.id}", **etag(live.version)},
         )
@@ -135,20 +211,20 @@ class GamesController(Controller):
     @post(
         "/{game_id:str}/seats",
         sync_to_thread=True,
-        summary="Take the next free seat; the answer holds the seat's token, shown once",
-        responses=problems(404, 409, 422),
+        summary="Take the lowest free seat; the answer holds the seat's token, shown once",
+        responses=problems(403, 404, 409, 422),
     )
     def join(
         self, game_id: GameId, data: RequestBody[JoinSeat], store: Store
     ) -> Response[SeatToken]:
-        live, seat, token = store.join(game_id, data.name)
+        live, seat, token = store.join(game_id, data.name, data.invite_code)
         return Response(SeatToken(live.id, seat, token, live.version), status_code=201)
 
     @post(
         "/{game_id:str}/start",
         sync_to_thread=True,
         status_code=200,
-        summary="Deal the opening (every seat taken; any seated player may ask)",
+        summary="Deal the opening (every seat taken; the host or any seated player may ask)",
         responses=problems(401, 404, 409),
         security=[{"bearer": []}],
     )

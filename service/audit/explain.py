@@ -118,6 +118,8 @@ def explain(
 _NOT_A_COMMAND = {
     "created": "the game was created with this setup and seed commitment",
     "seat-joined": "a player took this seat",
+    "seat-left": "this seat was freed before the start (by its player or the host)",
+    "token-reissued": "the host gave this seat a new token; the old one stopped working",
     "started": "the opening was dealt",
 }
 

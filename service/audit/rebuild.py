@@ -107,6 +107,10 @@ def replay(
         if record.type == "seat-joined":
             assert record.seat is not None
             joined.add(record.seat)
+        elif record.type == "seat-left":
+            joined.discard(record.seat)
+        elif record.type == "token-reissued":
+            pass  # a new token for a seat changes nothing in the game
         else:
             started = True
             if not _apply(walk, position, record, seed):
@@ -140,6 +144,18 @@ def _structure_fault(
             return RuleViolation("no-such-seat", f"seat {record.seat} of {seats} joined")
         if record.seat in joined:
             return RuleViolation("seat-taken", f"seat {record.seat} joined twice")
+        return None
+    if record.type == "seat-left":
+        if started:
+            return RuleViolation("unexpected-record", "a seat left after the start")
+        if record.seat not in joined:
+            return RuleViolation("seat-free", f"seat {record.seat} left but was not taken")
+        return None
+    if record.type == "token-reissued":
+        if record.seat not in joined:
+            return RuleViolation("seat-free", f"a token reissued for free seat {record.seat}")
+        if walk.finished:
+            return RuleViolation("game-over", "a token reissued after the game ended")
         return None
     if record.type == "started":
         if started:

@@ -22,11 +22,14 @@ from service.store.records import Record, sealed
 
 
 class Game(Aggregate):
-    """The head of a game's log, its seed and its seats' token hashes."""
+    """The head of a game's log, its seed its seats' token hashes and its host's."""
 
     class Created(Aggregate.Created):
         record: Record
         seed: str
+        #: SHA-256 of the host's token and of the invite code (None in older games)
+        host_token_hash: str | None = None
+        invite_hash: str | None = None
 
     class SeatJoined(Aggregate.Event):
         record: Record
@@ -34,7 +37,25 @@ class Game(Aggregate):
 
         def apply(self, aggregate: Game) -> None:
             aggregate.last_hash = self.record.hash
-            aggregate.token_hashes.append(self.token_hash)
+            assert self.record.seat is not None
+            aggregate.token_hashes[self.record.seat] = self.token_hash
+
+    class SeatLeft(Aggregate.Event):
+        record: Record
+
+        def apply(self, aggregate: Game) -> None:
+            aggregate.last_hash = self.record.hash
+            assert self.record.seat is not None
+            del aggregate.token_hashes[self.record.seat]
+
+    class TokenReissued(Aggregate.Event):
+        record: Record
+        token_hash: str
+
+        def apply(self, aggregate: Game) -> None:
+            aggregate.last_hash = self.record.hash
+            assert self.record.seat is not None
+            aggregate.token_hashes[self.record.seat] = self.token_hash
 
     class Started(Aggregate.Event):
         record: Record
@@ -48,26 +69,44 @@ class Game(Aggregate):
         def apply(self, aggregate: Game) -> None:
             aggregate.last_hash = self.record.hash
 
-    def __init__(self, record: Record, seed: str) -> None:
+    def __init__(
+        self,
+        record: Record,
+        seed: str,
+        host_token_hash: str | None = None,
+        invite_hash: str | None = None,
+    ) -> None:
         self.created = record
         self.last_hash = record.hash
         self.seed_hex = seed
-        self.token_hashes: list[str] = []
+        self.host_token_hash = host_token_hash
+        self.invite_hash = invite_hash
+        #: the token hash of each taken seat
+        self.token_hashes: dict[int, str] = {}
 
     @classmethod
-    def create(cls, game_id: UUID, record: Record, seed: str, timestamp: datetime) -> Game:
+    def create(
+        cls,
+        game_id: UUID,
+        record: Record,
+        seed: str,
+        timestamp: datetime,
+        host_token_hash: str | None = None,
+        invite_hash: str | None = None,
+    ) -> Game:
         """A new game whose log starts with the (sealed) ``created`` record."""
         return cls._create(
-            cls.Created, id=game_id, record=record, seed=seed, timestamp=timestamp
+            cls.Created, id=game_id, record=record, seed=seed, timestamp=timestamp,
+            host_token_hash=host_token_hash, invite_hash=invite_hash,
         )
 
     def next_event(
         self,
-        event_class: type[Game.SeatJoined] | type[Game.Started] | type[Game.CommandAccepted],
+        event_class: type[Appended],
         record: Record,
         timestamp: datetime,
         **secret: str,
-    ) -> Game.SeatJoined | Game.Started | Game.CommandAccepted:
+    ) -> Appended:
         """The event that would append `record` (sealed onto the chain), NOT yet applied.
 
         The store commits it first and applies it (`event.mutate(game)`) only once it is
@@ -82,3 +121,9 @@ class Game(Aggregate):
             **secret,
         }
         return event_class(**fields)
+
+
+#: the aggregate events that append one record after ``created``
+Appended = (
+    Game.SeatJoined | Game.SeatLeft | Game.TokenReissued | Game.Started | Game.CommandAccepted
+)

@@ -60,10 +60,16 @@ from service.errors import (
     unknown_game,
     version_mismatch,
 )
-from service.store.aggregate import Game
+from service.store.aggregate import Appended, Game
 from service.store.committer import Committer
 from service.store.live import LiveGame
 from service.store.persistence import eventsourcing_env
+from service.store.recorders import (
+    LobbyQuery,
+    LobbyRow,
+    PostgresGameRecorder,
+    SQLiteGameRecorder,
+)
 from service.store.records import Record, sealed
 
 log = logging.getLogger(__name__)
@@ -257,15 +263,37 @@ class GameStore:
         with live.lock:
             return live.seed if live.status == "finished" else None
 
+    def lobby(self, query: LobbyQuery) -> list[LobbyRow]:
+        """The listed games `query` selects, newest first (the lobby table of the recorder)."""
+        recorder = self.app.recorder
+        assert isinstance(recorder, SQLiteGameRecorder | PostgresGameRecorder)
+        return recorder.lobby(query)
+
     def seat_of(self, live: LiveGame, token: str | None) -> int:
         """The seat a bearer token belongs to, or `missing-token` / `invalid-token`."""
         if not token:
             raise ServiceError(401, "missing-token", "this needs a seat's bearer token")
         digest = token_hash(token)
-        for seat, stored in enumerate(live.aggregate.token_hashes):
+        for seat, stored in live.aggregate.token_hashes.items():
             if hmac.compare_digest(stored, digest):
                 return seat
         raise ServiceError(401, "invalid-token", "this token belongs to no seat of this game")
+
+    def is_host(self, live: LiveGame, token: str | None) -> bool:
+        """Whether `token` is the game's host token (games of older builds have none)."""
+        stored = live.aggregate.host_token_hash
+        return bool(token) and stored is not None and hmac.compare_digest(
+            stored, token_hash(token or ""))
+
+    def _host(self, live: LiveGame, token: str | None) -> None:
+        """Refuse unless `token` is the host's: `missing-token`, `not-the-host`."""
+        if not token:
+            raise ServiceError(401, "missing-token", "this needs the game's host token")
+        if not self.is_host(live, token):
+            raise ServiceError(
+                403, "not-the-host", "only the game's host token may do this"
+                + ("" if live.aggregate.host_token_hash else " (this game has no host)"),
+            )
 
     # -- changing ----------------------------------------------------------------
 
@@ -275,8 +303,17 @@ class GameStore:
         setup: Setup,
         seed_entropy: str | None = None,
         seed: Seed | None = None,
+        *,
+        listed: bool = True,
+        host_token: str | None = None,
+        invite_code: str | None = None,
     ) -> LiveGame:
-        """A new game in the lobby. `seed` (a client's choice) is taken as it is."""
+        """A new game in the lobby. `seed` (a client's choice) is taken as it is.
+
+        `listed` games appear in the lobby (`games`); with `invite_code` only
+        those who know it may join. The host token and the invite code are
+        chosen by the caller, shown once, and kept only as hashes.
+        """
         rules = self.kinds.get(kind)
         if rules is None:
             raise ServiceError(
@@ -306,11 +343,18 @@ class GameStore:
                     "setup": plain(setup),
                     "seed_commitment": seed.commitment,
                     "seed_chosen_by_client": chosen_by_client,
+                    "listed": listed,
+                    "private": invite_code is not None,
                 },
             ),
             seed.value,
         )
-        return self._save_new(Game.create(game_id, record, seed.hex, now), rules)
+        aggregate = Game.create(
+            game_id, record, seed.hex, now,
+            host_token_hash=None if host_token is None else token_hash(host_token),
+            invite_hash=None if invite_code is None else token_hash(invite_code),
+        )
+        return self._save_new(aggregate, rules)
 
     def _save_new(self, aggregate: Game, rules: GameRules[Any, Any, Any]) -> LiveGame:
         # a new game is nobody else's yet: it joins the cache only after its commit
@@ -321,15 +365,25 @@ class GameStore:
         self._notify(live.id, aggregate.created)
         return live
 
-    def join(self, game_id: str, name: str) -> tuple[LiveGame, int, str]:
-        """Take the next free seat: ``(game, seat, token)``; the token is not kept."""
+    def join(
+        self, game_id: str, name: str, invite_code: str | None = None
+    ) -> tuple[LiveGame, int, str]:
+        """Take the lowest free seat: ``(game, seat, token)``; the token is not kept.
+
+        A private game needs its invite code.
+        """
         token = secrets.token_urlsafe(32)
 
         def take_seat(live: LiveGame) -> int:
-            if live.state is not None:
-                raise ServiceError(409, "game-started", "seats can only be taken in the lobby")
-            seat = len(live.names)
-            if seat >= live.setup.seats:
+            invite = live.aggregate.invite_hash
+            if invite is not None and not (
+                invite_code and hmac.compare_digest(invite, token_hash(invite_code))
+            ):
+                raise ServiceError(
+                    403, "invite-required", "this game is private: join with its invite code")
+            self._in_lobby(live, "seats can only be taken in the lobby")
+            seat = live.free_seat()
+            if seat is None:
                 raise ServiceError(409, "game-full", f"all {live.setup.seats} seats are taken")
             record = Record(
                 game_id=live.id,
@@ -345,17 +399,58 @@ class GameStore:
         live, seat = self._decided(game_id, take_seat)
         return live, seat, token
 
+    def leave(self, game_id: str, token: str | None, seat: int) -> tuple[LiveGame, Record]:
+        """Free `seat` before the start: its own token leaves, the host's removes it."""
+
+        def free(live: LiveGame) -> Record:
+            by = "host" if self.is_host(live, token) else None
+            if by is None:
+                if self.seat_of(live, token) != seat:
+                    raise ServiceError(
+                        403, "not-your-seat", "a seat's token frees only its own seat; "
+                        "the host's token frees any")
+                by = "player"
+            self._in_lobby(live, "seats can only be freed before the start")
+            if seat not in live.seated:
+                raise ServiceError(404, "seat-free", f"seat {seat} is not taken")
+            record = Record(game_id=live.id, version=live.version + 1, type="seat-left",
+                            time="", seat=seat, payload={"by": by})
+            return self._append(live, Game.SeatLeft, record, None)
+
+        return self._decided(game_id, free)
+
+    def reissue(self, game_id: str, token: str | None, seat: int) -> tuple[LiveGame, str]:
+        """A new token for `seat`, asked by the host; the seat's old token stops working."""
+        fresh = secrets.token_urlsafe(32)
+
+        def reissue(live: LiveGame) -> None:
+            self._host(live, token)
+            if seat not in live.seated:
+                raise ServiceError(404, "seat-free", f"seat {seat} is not taken")
+            if live.status == "finished":
+                raise ServiceError(409, "game-finished", "the game is over")
+            record = Record(game_id=live.id, version=live.version + 1, type="token-reissued",
+                            time="", seat=seat)
+            self._append(live, Game.TokenReissued, record, None, token_hash=token_hash(fresh))
+
+        live, _ = self._decided(game_id, reissue)
+        return live, fresh
+
+    def _in_lobby(self, live: LiveGame, detail: str) -> None:
+        if live.state is not None:
+            raise ServiceError(409, "game-started", detail)
+
     def start(self, game_id: str, token: str | None) -> tuple[LiveGame, Record]:
-        """Deal the opening, once every seat is taken; any seated player may ask."""
+        """Deal the opening, once every seat is taken; the host or any seated player may ask."""
 
         def deal(live: LiveGame) -> Record:
-            seat = self.seat_of(live, token)
+            seat = None if self.is_host(live, token) else self.seat_of(live, token)
             if live.state is not None:
                 raise ServiceError(409, "game-started", "this game has already started")
-            if len(live.names) < live.setup.seats:
+            if len(live.seated) < live.setup.seats:
                 raise ServiceError(
                     409, "seats-empty",
-                    f"{len(live.names)} of {live.setup.seats} seats are taken",
+                    f"{len(live.seated)} of {live.setup.seats} seats are taken",
                 )
             events = live.rules.start(live.setup, live.seed)
             record = Record(
@@ -464,7 +559,7 @@ class GameStore:
     def _append(
         self,
         live: LiveGame,
-        event_class: type[Game.SeatJoined] | type[Game.Started] | type[Game.CommandAccepted],
+        event_class: type[Appended],
         record: Record,
         typed: list[Any] | None,
         **secret: str,

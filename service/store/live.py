@@ -106,10 +106,12 @@ class LiveGame:
         "command_ids",
         "id",
         "kind",
+        "listed",
         "lock",
-        "names",
+        "private",
         "records",
         "rules",
+        "seated",
         "seed_chosen_by_client",
         "seed_commitment",
         "setup",
@@ -135,10 +137,13 @@ class LiveGame:
         self.setup = msgspec.convert(created.payload["setup"], Setup)
         self.seed_commitment: str = created.payload["seed_commitment"]
         self.seed_chosen_by_client: bool = created.payload["seed_chosen_by_client"]
+        self.listed: bool = created.payload.get("listed", True)
+        self.private: bool = created.payload.get("private", False)
         self.lock = threading.Lock()
         self.write_lock = threading.Lock()
         self.state: Any = None
-        self.names: list[str] = []
+        #: the name at each taken seat
+        self.seated: dict[int, str] = {}
         #: version of the record of each command id, for idempotent retries
         self.command_ids: dict[str, int] = {}
         self.records = RecordLog(load)
@@ -148,9 +153,7 @@ class LiveGame:
     def absorb(self, record: Record, typed: list[Any] | None = None) -> None:
         """Bring the derived state up to date with one more record of the log."""
         self.records.append(record)
-        if record.type == "seat-joined":
-            assert record.payload is not None
-            self.names.append(record.payload["name"])
+        _seat(self.seated, record)
         if record.command_id is not None:
             self.command_ids[record.command_id] = record.version
         if typed is None:
@@ -189,11 +192,18 @@ class LiveGame:
     def to_act(self) -> list[int]:
         return [] if self.state is None else self.rules.to_act(self.state)
 
-    def seats_at(self, version: int) -> int:
-        """How many seats were taken right after record `version`."""
+    def free_seat(self) -> int | None:
+        """The lowest seat nobody has taken, or None when every seat is taken."""
+        return next((s for s in range(self.setup.seats) if s not in self.seated), None)
+
+    def seated_at(self, version: int) -> dict[int, str]:
+        """The name at each taken seat right after record `version`."""
         if version == self.version:
-            return len(self.names)
-        return sum(1 for record in self.records[:version] if record.type == "seat-joined")
+            return self.seated
+        seated: dict[int, str] = {}
+        for record in self.records[:version]:
+            _seat(seated, record)
+        return seated
 
     def state_at(self, version: int) -> Any:
         """The game state as it was right after record `version` (a fresh replay)."""
@@ -204,3 +214,13 @@ class LiveGame:
             for event in self._typed(record):
                 state = evolve(state, event)
         return state
+
+
+def _seat(seated: dict[int, str], record: Record) -> None:
+    """Apply a lobby record to the names at the taken seats."""
+    if record.type == "seat-joined":
+        assert record.payload is not None and record.seat is not None
+        seated[record.seat] = record.payload["name"]
+    elif record.type == "seat-left":
+        assert record.seat is not None
+        del seated[record.seat]

@@ -36,14 +36,20 @@ SALT_LABEL = b"roundhouse-record"
 #: versions are salted as 8-byte unsigned integers
 MAX_VERSION = (1 << 64) - 1
 
-RecordType = Literal["created", "seat-joined", "started", "command"]
+RecordType = Literal[
+    "created", "seat-joined", "seat-left", "token-reissued", "started", "command"
+]
 
 
 class Record(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """One entry of a game's log.
 
-    * ``created``: ``payload`` = ``{kind, setup, seed_commitment, seed_chosen_by_client}``.
+    * ``created``: ``payload`` = ``{kind, setup, seed_commitment, seed_chosen_by_client}``
+      plus ``listed`` and ``private``, the lobby's terms (absent from older logs).
     * ``seat-joined``: ``seat`` joined; ``payload`` = ``{name}``.
+    * ``seat-left``: ``seat`` was freed before the start; ``payload`` = ``{by}``, who
+      freed it: ``"player"`` (the seat left) or ``"host"`` (the host removed it).
+    * ``token-reissued``: the host gave ``seat`` a new token; the old one stops working.
     * ``started``: ``events`` are the opening the rules dealt.
     * ``command``: ``seat`` sent ``payload`` (the command as posted);
       ``events`` are what it caused.

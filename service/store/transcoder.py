@@ -1,8 +1,9 @@
 """msgspec in place of eventsourcing's JSON transcoder: typed, and several times faster.
 
 Every stored event of a game aggregate has the same shape (`StoredState`): the
-public `Record` plus, for some record types, one secret kept outside it (the
-seed of a ``created`` record, the token hash of a ``seat-joined`` record).
+public `Record` plus, for some record types, the secrets kept outside it (the
+seed, host token hash and invite code hash of a ``created`` record, the token
+hash of a ``seat-joined`` or ``token-reissued`` record).
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ class StoredState(msgspec.Struct, omit_defaults=True):
     originator_topic: str | None = None
     seed: str | None = None
     token_hash: str | None = None
+    host_token_hash: str | None = None
+    invite_hash: str | None = None
 
 
 _encoder = msgspec.json.Encoder()

@@ -73,7 +73,7 @@ def public_game(live: LiveGame, version: int) -> PublicGame:
         status=status,
         to_act=[] if state is None else rules.to_act(state),
         setup=live.setup,
-        seats=[SeatInfo(s, n) for s, n in enumerate(live.names[: live.seats_at(version)])],
+        seats=[SeatInfo(s, n) for s, n in sorted(live.seated_at(version).items())],
         seed_commitment=live.seed_commitment,
         seed_chosen_by_client=live.seed_chosen_by_client,
         result=None if state is None else rules.result(state),

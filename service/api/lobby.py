@@ -1,0 +1,76 @@
+"""The lobby's wire types: a page of listed games, its cursor, and a freed seat.
+
+`GET /games` (in `service.api.games`) lists the games created as listed,
+newest first, filtered, in pages joined by an opaque cursor; the rows come from
+the store's lobby table (`service.store.recorders`), so every API process
+lists the same committed games.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+from typing import Annotated
+
+import msgspec
+
+from domain.kernel.protocol import StatusName
+from service.errors import ServiceError
+from service.store.games import GameStore
+from service.store.recorders import LobbyQuery, LobbyRow
+
+
+class LobbyGame(msgspec.Struct, frozen=True):
+    """One listed game."""
+
+    id: str
+    kind: str
+    map: str | None
+    variant: str | None
+    seats: Annotated[int, msgspec.Meta(description="How many players the game is for")]
+    taken: Annotated[int, msgspec.Meta(description="How many seats are taken")]
+    status: StatusName
+    private: Annotated[bool, msgspec.Meta(description="Joining needs the invite code")]
+    created: Annotated[str, msgspec.Meta(description="When the game was created (ISO 8601)")]
+
+
+class LobbyPage(msgspec.Struct, frozen=True):
+    """A page of the lobby, newest first; `next` is the cursor of the following page."""
+
+    games: list[LobbyGame]
+    next: str | None
+
+
+class SeatFreed(msgspec.Struct, frozen=True):
+    """The seat freed, and the game's version after it."""
+
+    id: str
+    seat: int
+    version: int
+
+
+def lobby_page(store: GameStore, query: LobbyQuery, cursor: str | None) -> LobbyPage:
+    """One page of the lobby: `query`'s games after `cursor` (None: the newest)."""
+    limit = query.limit
+    asked = msgspec.structs.replace(
+        query, before=None if cursor is None else _after(cursor), limit=limit + 1)
+    rows = store.lobby(asked)
+    page = rows[:limit]
+    games = [LobbyGame(r.game_id, r.kind, r.map, r.variant, r.seats, r.taken,
+                       r.status, r.private, r.created)  # type: ignore[arg-type]
+             for r in page]
+    return LobbyPage(games, _cursor(page[-1]) if len(rows) > limit else None)
+
+
+def _cursor(row: LobbyRow) -> str:
+    return base64.urlsafe_b64encode(msgspec.json.encode([row.created, row.game_id])).decode()
+
+
+def _after(cursor: str) -> tuple[str, str]:
+    try:
+        created, game_id = msgspec.json.decode(
+            base64.urlsafe_b64decode(cursor.encode()), type=tuple[str, str])
+    except (binascii.Error, ValueError, msgspec.DecodeError):
+        raise ServiceError(422, "invalid-cursor", "this cursor was not given by GET /games") \
+            from None
+    return created, game_id
