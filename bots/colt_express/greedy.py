@@ -1,0 +1,173 @@
+"""The ``greedy`` Colt Express bot: rob, keep away from the Marshal, shoot and punch leaders.
+
+Each decision reads the train through `bots.colt_express.train` and scores
+the legal moves' ready commands:
+
+* **Schemin'** (which card to play): each card is worth what it would do
+  from where the bandit will stand once his cards already on the pile are
+  carried out (a Change floor flips the level; a Move's destination is
+  unknown, so the bandit is assumed to stay): a Rob the loot lying there, a
+  Move or Change floor the better loot it leads to (and an escape from the
+  Marshal's car), a Fire or Punch a rival to hit, a Marshal card a rival
+  next to him. Drawing cards wins when no card is worth more.
+* **Stealin'** (carrying a card out): rob the most valuable token; move
+  towards loot and never into the Marshal's car; fire at, and punch, the
+  rival seat holding the most (punching its best token loose, into the
+  Marshal's car when it can); send the Marshal to the rivals, never to an
+  own bandit.
+* **Events**: pickpocket the best purse, give up the cheapest.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from bots.colt_express.train import Train, planned_cards, train_of
+
+#: what each part of a card's effect is worth, in dollars of expected loot
+SETUP_SHARE = 0.6  # a Move or Change floor only sets a Rob up
+MARSHAL_PENALTY = 400  # a neutral bullet and a trip to the roof
+SHOT_WORTH = 250  # a rival's dead card and a step towards the Gunslinger bonus
+DRAW_WORTH = 90  # cards in hand are options later
+
+Move = Mapping[str, Any]
+
+
+def choose(
+    view: Mapping[str, Any],
+    legal_moves: Sequence[Move],
+    material: Mapping[str, Any],
+    rng: random.Random,
+) -> dict[str, Any]:
+    """The greedy command for this seat (see the module docstring)."""
+    train = train_of(view, material)
+    acting = view["public"]["pending_bandit"]
+
+    def score(move: Move) -> tuple[float, float]:
+        command = move["command"]
+        rate = _RATES.get(command["type"])
+        worth = rate(train, view, acting, command) if rate is not None else 0.0
+        return worth, rng.random()
+
+    chosen: dict[str, Any] = max(legal_moves, key=score)["command"]
+    return chosen
+
+
+def _where(train: Train, view: Mapping[str, Any], character: str) -> tuple[int, bool]:
+    """Where `character` stands once his cards already on the pile are carried out."""
+    bandit = train.bandits[character]
+    car, roof = bandit.car, bandit.roof
+    for card in planned_cards(view):
+        who, _, action = card.partition("/")
+        if who == character and action == "change_floor":
+            roof = not roof
+    return car, roof
+
+
+def _danger(train: Train, car: int, roof: bool) -> float:
+    return MARSHAL_PENALTY if not roof and car == train.marshal else 0.0
+
+
+def _card(train: Train, view: Mapping[str, Any], _acting: str | None, command: Move) -> float:
+    character, _, action = command["card"].partition("/")
+    if character not in train.bandits:
+        return 0.0  # a bullet card: it does nothing
+    car, roof = _where(train, view, character)
+    here = train.best_loot(car, roof)
+    if action == "rob":
+        return float(here)
+    if action == "move":
+        best = max(
+            (train.best_loot(c, roof) - _danger(train, c, roof)
+             for c in train.destinations(car, roof)),
+            default=0.0,
+        )
+        return SETUP_SHARE * (best - here) + _danger(train, car, roof)
+    if action == "change_floor":
+        other = train.best_loot(car, not roof) - _danger(train, car, not roof)
+        return SETUP_SHARE * (other - here) + _danger(train, car, roof)
+    if action == "fire":
+        if train.bandits[character].bullets_left == 0:
+            return 0.0
+        targets = train.in_sight(character, car, roof)
+        return SHOT_WORTH + 0.1 * max(b.loot for b in targets) if targets else 0.0
+    if action == "punch":
+        victims = [b for b in train.rivals() if (b.car, b.roof) == (car, roof) and b.loot]
+        return 0.5 * max(b.loot for b in victims) if victims else 0.0
+    if action == "marshal":
+        near = [b for b in train.rivals() if not b.roof and abs(b.car - train.marshal) == 1]
+        return 0.3 * MARSHAL_PENALTY if near else 0.0
+    return 0.0
+
+
+def _draw(_train: Train, _view: Mapping[str, Any], _acting: str | None, _c: Move) -> float:
+    return DRAW_WORTH
+
+
+def _move(train: Train, _view: Mapping[str, Any], acting: str | None, command: Move) -> float:
+    roof = acting is not None and train.bandits[acting].roof
+    car = int(command["car"])
+    return train.best_loot(car, roof) - _danger(train, car, roof)
+
+
+def _rival_worth(train: Train, character: str) -> float:
+    """How much hitting `character` hurts the others: his seat's loot, negative for an own."""
+    bandit = train.bandits[character]
+    return -1.0 - bandit.loot if train.mine(character) else 1.0 + train.seat_loot(bandit.seat)
+
+
+def _fire(train: Train, _view: Mapping[str, Any], _acting: str | None, command: Move) -> float:
+    return _rival_worth(train, command["target"])
+
+
+def _punch(train: Train, _view: Mapping[str, Any], _acting: str | None, command: Move) -> float:
+    victim = train.bandits[command["victim"]]
+    token = train.values.get(command["token"], 0) if command["token"] else 0
+    worth = 10 * _rival_worth(train, victim.character) + token
+    if command.get("take_purse"):
+        worth += token
+    car = int(command["car"])
+    return worth + _danger(train, car, victim.roof) * (1 if not train.mine(victim.character)
+                                                       else -1)
+
+
+def _rob(train: Train, _view: Mapping[str, Any], _acting: str | None, command: Move) -> float:
+    return float(train.values.get(command["token"], 0))
+
+
+def _marshal(train: Train, _view: Mapping[str, Any], _acting: str | None, command: Move) -> float:
+    car = int(command["car"])
+    inside = [b for b in train.bandits.values() if not b.roof and b.car == car]
+    return sum(-MARSHAL_PENALTY if train.mine(b.character) else 1.0 + b.loot for b in inside)
+
+
+def _pickpocket(train: Train, _v: Mapping[str, Any], _a: str | None, command: Move) -> float:
+    return float(train.values.get(command["token"], 0)) if command["token"] else 0.0
+
+
+def _give_up(train: Train, _view: Mapping[str, Any], _acting: str | None, command: Move) -> float:
+    return -float(train.values.get(command["token"], 0))
+
+
+def _keep(_train: Train, _view: Mapping[str, Any], _acting: str | None, command: Move) -> float:
+    return {"rob": 3.0, "fire": 2.0, "move": 1.0}.get(command["card"].partition("/")[2], 0.0)
+
+
+Rate = Callable[[Train, Mapping[str, Any], str | None, Move], float]
+
+#: the scoring of each command type (others, e.g. place-bandits, score alike: a tie-break)
+_RATES: dict[str, Rate] = {
+    "play-card": _card,
+    "draw-cards": _draw,
+    "decline-cover-fire": _draw,
+    "move-bandit": _move,
+    "fire": _fire,
+    "punch": _punch,
+    "rob": _rob,
+    "move-marshal": _marshal,
+    "pickpocket": _pickpocket,
+    "give-up-purse": _give_up,
+    "keep-card": _keep,
+}
