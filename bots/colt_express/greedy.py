@@ -70,6 +70,12 @@ def _danger(train: Train, car: int, roof: bool) -> float:
     return MARSHAL_PENALTY if not roof and car == train.marshal else 0.0
 
 
+def _arrival(train: Train, car: int, roof: bool) -> float:
+    """What stepping into a location is worth: its best loot, or, inside the Marshal's
+    car, a neutral bullet and a flight to the roof before any Rob."""
+    return -MARSHAL_PENALTY if _danger(train, car, roof) else float(train.best_loot(car, roof))
+
+
 def _card(train: Train, view: Mapping[str, Any], _acting: str | None, command: Move) -> float:
     character, _, action = command["card"].partition("/")
     if character not in train.bandits:
@@ -79,14 +85,11 @@ def _card(train: Train, view: Mapping[str, Any], _acting: str | None, command: M
     if action == "rob":
         return float(here)
     if action == "move":
-        best = max(
-            (train.best_loot(c, roof) - _danger(train, c, roof)
-             for c in train.destinations(car, roof)),
-            default=0.0,
-        )
+        best = max((_arrival(train, c, roof) for c in train.destinations(car, roof)),
+                   default=0.0)
         return SETUP_SHARE * (best - here) + _danger(train, car, roof)
     if action == "change_floor":
-        other = train.best_loot(car, not roof) - _danger(train, car, not roof)
+        other = _arrival(train, car, not roof)
         return SETUP_SHARE * (other - here) + _danger(train, car, roof)
     if action == "fire":
         if train.bandits[character].bullets_left == 0:
@@ -108,8 +111,7 @@ def _draw(_train: Train, _view: Mapping[str, Any], _acting: str | None, _c: Move
 
 def _move(train: Train, _view: Mapping[str, Any], acting: str | None, command: Move) -> float:
     roof = acting is not None and train.bandits[acting].roof
-    car = int(command["car"])
-    return train.best_loot(car, roof) - _danger(train, car, roof)
+    return _arrival(train, int(command["car"]), roof)
 
 
 def _rival_worth(train: Train, character: str) -> float:
