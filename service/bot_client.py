@@ -77,6 +77,7 @@ class BotClient:
         self.say = say or (lambda line: None)
         #: names this run's decisions in Idempotency-Keys (a new run decides anew)
         self.run_id = secrets.token_hex(8)
+        self.decisions = 0
         self._feed: Iterator[int | None] | None = None
 
     # --- requests -------------------------------------------------------------
@@ -137,7 +138,12 @@ class BotClient:
             self._close_feed()
 
     def _post(self, command: dict[str, Any], version: int) -> bool:
-        """Send `command` decided at `version`; False when the game moved on first."""
+        """Send `command` decided at `version`; False when the game moved on first.
+
+        The Idempotency-Key names this decision: the retries of `_send` repeat it,
+        a new decision (even at the same version) gets a new one.
+        """
+        self.decisions += 1
         response = self._send(
             "POST",
             f"/games/{self.game}/commands",
@@ -145,7 +151,7 @@ class BotClient:
             headers={
                 **self.auth,
                 "If-Match": f'"{version}"',
-                "Idempotency-Key": f"{self.run_id}-{version}",
+                "Idempotency-Key": f"{self.run_id}-{self.decisions}",
             },
         )
         if response.status_code == 200:
@@ -183,11 +189,13 @@ class BotClient:
 
     def _versions(self, after: int) -> Iterator[int | None]:
         """The versions of the records the stream sends, then None each time it ends
-        (after the game's last record, or its lifetime); it reconnects after the last seen."""
+        (after the game's last record, or its lifetime); it reconnects after the last seen,
+        pausing first when the connection brought nothing (never a busy loop)."""
         last = after
         pause = FIRST_PAUSE
         timeout = httpx.Timeout(self.http.timeout.connect, read=STREAM_READ_SECONDS)
         while True:
+            seen = last
             try:
                 with connect_sse(
                     self.http, "GET", f"/games/{self.game}/stream",
@@ -204,6 +212,7 @@ class BotClient:
                             yield last
             except (httpx.TransportError, SSEError) as error:
                 self.say(f"stream: {type(error).__name__}: {error}; reconnecting")
+            if last == seen:
                 time.sleep(pause)
                 pause = min(2 * pause, MAX_PAUSE)
             yield None
