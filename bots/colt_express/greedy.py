@@ -55,15 +55,26 @@ def choose(
     return chosen
 
 
-def _where(train: Train, view: Mapping[str, Any], character: str) -> tuple[int, bool]:
-    """Where `character` stands once his cards already on the pile are carried out."""
+def _where(train: Train, view: Mapping[str, Any], character: str) -> tuple[int, bool, int]:
+    """Where `character` stands once his cards already on the pile are carried out, and
+    how many Robs he will have made there: a Change floor flips the level, a Move goes
+    where this bot will send him (the best arrival), a Rob takes the best token left."""
     bandit = train.bandits[character]
-    car, roof = bandit.car, bandit.roof
+    car, roof, robs = bandit.car, bandit.roof, 0
     for card in planned_cards(view):
         who, _, action = card.partition("/")
-        if who == character and action == "change_floor":
-            roof = not roof
-    return car, roof
+        if who != character:
+            continue
+        if action == "change_floor":
+            roof, robs = not roof, 0
+        elif action == "move":
+            destinations = train.destinations(car, roof)
+            if destinations:
+                car = max(destinations, key=lambda c: _arrival(train, c, roof))
+                robs = 0
+        elif action == "rob":
+            robs += 1
+    return car, roof, robs
 
 
 def _danger(train: Train, car: int, roof: bool) -> float:
@@ -80,8 +91,8 @@ def _card(train: Train, view: Mapping[str, Any], _acting: str | None, command: M
     character, _, action = command["card"].partition("/")
     if character not in train.bandits:
         return 0.0  # a bullet card: it does nothing
-    car, roof = _where(train, view, character)
-    here = train.best_loot(car, roof)
+    car, roof, robs = _where(train, view, character)
+    here = train.best_loot(car, roof, robs)
     if action == "rob":
         return float(here)
     if action == "move":

@@ -41,10 +41,11 @@ class Train:
     #: per token id lying anywhere or held: its value (a hidden purse: the average purse)
     values: dict[str, int]
 
-    def best_loot(self, car: int, roof: bool) -> int:
-        """The most valuable token lying at this location (0: none)."""
-        found = self.loot.get((car, roof))
-        return found[0] if found else 0
+    def best_loot(self, car: int, roof: bool, taken: int = 0) -> int:
+        """The most valuable token lying at this location once the `taken` best are gone
+        (0: none left)."""
+        found = self.loot.get((car, roof), [])
+        return found[taken] if taken < len(found) else 0
 
     def mine(self, character: str) -> bool:
         return self.bandits[character].seat == self.seat
