@@ -5,8 +5,8 @@ the legal moves' ready commands:
 
 * **Schemin'** (which card to play): each card is worth what it would do
   from where the bandit will stand once his cards already on the pile are
-  carried out (a Change floor flips the level; a Move's destination is
-  unknown, so the bandit is assumed to stay): a Rob the loot lying there, a
+  carried out (a Change floor flips the level, a Move goes where this bot
+  will send him, a Rob takes the best token): a Rob the loot left there, a
   Move or Change floor the better loot it leads to (and an escape from the
   Marshal's car), a Fire or Punch a rival to hit, a Marshal card a rival
   next to him. Drawing cards wins when no card is worth more.
@@ -24,7 +24,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from bots.colt_express.train import Train, planned_cards, train_of
+from bots.colt_express.train import Train, train_of
 
 #: what each part of a card's effect is worth, in dollars of expected loot
 SETUP_SHARE = 0.6  # a Move or Change floor only sets a Rob up
@@ -43,25 +43,24 @@ def choose(
 ) -> dict[str, Any]:
     """The greedy command for this seat (see the module docstring)."""
     train = train_of(view, material)
-    acting = view["public"]["pending_bandit"]
 
     def score(move: Move) -> tuple[float, float]:
         command = move["command"]
         rate = _RATES.get(command["type"])
-        worth = rate(train, view, acting, command) if rate is not None else 0.0
+        worth = rate(train, command) if rate is not None else 0.0
         return worth, rng.random()
 
     chosen: dict[str, Any] = max(legal_moves, key=score)["command"]
     return chosen
 
 
-def _where(train: Train, view: Mapping[str, Any], character: str) -> tuple[int, bool, int]:
+def _where(train: Train, character: str) -> tuple[int, bool, int]:
     """Where `character` stands once his cards already on the pile are carried out, and
     how many Robs he will have made there: a Change floor flips the level, a Move goes
     where this bot will send him (the best arrival), a Rob takes the best token left."""
     bandit = train.bandits[character]
     car, roof, robs = bandit.car, bandit.roof, 0
-    for card in planned_cards(view):
+    for card in train.planned:
         who, _, action = card.partition("/")
         if who != character:
             continue
@@ -87,11 +86,11 @@ def _arrival(train: Train, car: int, roof: bool) -> float:
     return -MARSHAL_PENALTY if _danger(train, car, roof) else float(train.best_loot(car, roof))
 
 
-def _card(train: Train, view: Mapping[str, Any], _acting: str | None, command: Move) -> float:
+def _card(train: Train, command: Move) -> float:
     character, _, action = command["card"].partition("/")
     if character not in train.bandits:
         return 0.0  # a bullet card: it does nothing
-    car, roof, robs = _where(train, view, character)
+    car, roof, robs = _where(train, character)
     here = train.best_loot(car, roof, robs)
     if action == "rob":
         return float(here)
@@ -116,12 +115,12 @@ def _card(train: Train, view: Mapping[str, Any], _acting: str | None, command: M
     return 0.0
 
 
-def _draw(_train: Train, _view: Mapping[str, Any], _acting: str | None, _c: Move) -> float:
+def _draw(_train: Train, _c: Move) -> float:
     return DRAW_WORTH
 
 
-def _move(train: Train, _view: Mapping[str, Any], acting: str | None, command: Move) -> float:
-    roof = acting is not None and train.bandits[acting].roof
+def _move(train: Train, command: Move) -> float:
+    roof = train.acting is not None and train.bandits[train.acting].roof
     return _arrival(train, int(command["car"]), roof)
 
 
@@ -131,11 +130,11 @@ def _rival_worth(train: Train, character: str) -> float:
     return -1.0 - bandit.loot if train.mine(character) else 1.0 + train.seat_loot(bandit.seat)
 
 
-def _fire(train: Train, _view: Mapping[str, Any], _acting: str | None, command: Move) -> float:
+def _fire(train: Train, command: Move) -> float:
     return _rival_worth(train, command["target"])
 
 
-def _punch(train: Train, _view: Mapping[str, Any], _acting: str | None, command: Move) -> float:
+def _punch(train: Train, command: Move) -> float:
     victim = train.bandits[command["victim"]]
     token = train.values.get(command["token"], 0) if command["token"] else 0
     worth = 10 * _rival_worth(train, victim.character) + token
@@ -146,29 +145,29 @@ def _punch(train: Train, _view: Mapping[str, Any], _acting: str | None, command:
                                                        else -1)
 
 
-def _rob(train: Train, _view: Mapping[str, Any], _acting: str | None, command: Move) -> float:
+def _rob(train: Train, command: Move) -> float:
     return float(train.values.get(command["token"], 0))
 
 
-def _marshal(train: Train, _view: Mapping[str, Any], _acting: str | None, command: Move) -> float:
+def _marshal(train: Train, command: Move) -> float:
     car = int(command["car"])
     inside = [b for b in train.bandits.values() if not b.roof and b.car == car]
     return sum(-MARSHAL_PENALTY if train.mine(b.character) else 1.0 + b.loot for b in inside)
 
 
-def _pickpocket(train: Train, _v: Mapping[str, Any], _a: str | None, command: Move) -> float:
+def _pickpocket(train: Train, command: Move) -> float:
     return float(train.values.get(command["token"], 0)) if command["token"] else 0.0
 
 
-def _give_up(train: Train, _view: Mapping[str, Any], _acting: str | None, command: Move) -> float:
+def _give_up(train: Train, command: Move) -> float:
     return -float(train.values.get(command["token"], 0))
 
 
-def _keep(_train: Train, _view: Mapping[str, Any], _acting: str | None, command: Move) -> float:
+def _keep(_train: Train, command: Move) -> float:
     return {"rob": 3.0, "fire": 2.0, "move": 1.0}.get(command["card"].partition("/")[2], 0.0)
 
 
-Rate = Callable[[Train, Mapping[str, Any], str | None, Move], float]
+Rate = Callable[[Train, Move], float]
 
 #: the scoring of each command type (others, e.g. place-bandits, score alike: a tie-break)
 _RATES: dict[str, Rate] = {

@@ -2,11 +2,11 @@
 
 The one place that reads the Colt Express material and view fields, so a
 change of either is adapted here only. Read: the material's ``loot``
-(``purses`` values and counts); the view's ``seat``, ``hand``,
-``own_pile_cards`` and its public ``train`` (``inside``, ``roof`` tokens with
-``id`` and ``value``), ``bandits`` (``character``, ``seat``, ``car``,
-``roof``, ``loot``, ``bullets_left``), ``marshal``, ``pile`` (``resolved``),
-``phase`` and ``pending_bandit``.
+(``purses`` values and counts); the view's ``seat``, ``own_pile_cards`` and
+its public ``train`` (``inside``, ``roof`` tokens with ``id`` and
+``value``), ``bandits`` (``character``, ``seat``, ``car``, ``roof``,
+``loot``, ``bullets_left``), ``marshal``, ``pile`` (``resolved``) and
+``pending_bandit``. The bot reads the legal moves' commands itself.
 """
 
 from __future__ import annotations
@@ -40,6 +40,10 @@ class Train:
     loot: dict[tuple[int, bool], list[int]]
     #: per token id lying anywhere or held: its value (a hidden purse: the average purse)
     values: dict[str, int]
+    #: the bandit carrying out the revealed card, or owing an event choice (None: nobody)
+    acting: str | None
+    #: the seat's own cards on the pile this round not yet carried out, in order
+    planned: list[str]
 
     def best_loot(self, car: int, roof: bool, taken: int = 0) -> int:
         """The most valuable token lying at this location once the `taken` best are gone
@@ -119,12 +123,7 @@ def train_of(view: Mapping[str, Any], material: Mapping[str, Any]) -> Train:
         bandits=bandits,
         loot=loot,
         values=values,
+        acting=public["pending_bandit"],
+        planned=[card for card, entry in zip(view["own_pile_cards"], public["pile"], strict=True)
+                 if card is not None and not entry["resolved"]],
     )
-
-
-def planned_cards(view: Mapping[str, Any]) -> list[str]:
-    """The seat's own cards on the pile this round not yet carried out, in order."""
-    pile = view["public"]["pile"]
-    own = view["own_pile_cards"]
-    return [card for card, entry in zip(own, pile, strict=True)
-            if card is not None and not entry["resolved"]]

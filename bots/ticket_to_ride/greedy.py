@@ -24,7 +24,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bots.ticket_to_ride.network import Network, Plan, Ticket, network_of, tickets_of
+from bots.ticket_to_ride.network import Network, Plan, Ticket, network_of
 
 #: points lost per train a ticket plan needs beyond the trains left
 OVERRUN_PENALTY = 3
@@ -51,10 +51,10 @@ def choose(
     network = network_of(view, material)
     for kind in ("choose-tickets", "keep-tickets"):
         if kind in by_type:
-            return _keep_tickets(network, view, by_type[kind], rng)
+            return _keep_tickets(network, by_type[kind], rng)
     if "pay-tunnel" in by_type:
         return _command(by_type["pay-tunnel"][0])
-    return _turn(network, view, by_type, rng)
+    return _turn(network, by_type, rng)
 
 
 def _command(move: Move) -> dict[str, Any]:
@@ -62,15 +62,13 @@ def _command(move: Move) -> dict[str, Any]:
     return command
 
 
-def _open_tickets(network: Network, view: Mapping[str, Any]) -> list[Ticket]:
-    return [t for t in tickets_of(view["tickets"]) if not network.connected(t.a, t.b)]
+def _open_tickets(network: Network) -> list[Ticket]:
+    return [t for t in network.tickets if not network.connected(t.a, t.b)]
 
 
-def _keep_tickets(
-    network: Network, view: Mapping[str, Any], moves: Sequence[Move], rng: random.Random
-) -> dict[str, Any]:
-    held = _open_tickets(network, view)
-    offered = {t.id: t for t in tickets_of(view["offered"])}
+def _keep_tickets(network: Network, moves: Sequence[Move], rng: random.Random) -> dict[str, Any]:
+    held = _open_tickets(network)
+    offered = {t.id: t for t in network.offered}
     budget = network.trains - RESERVE_TRAINS
 
     def worth(move: Move) -> tuple[float, int, float]:
@@ -92,17 +90,14 @@ def _longest(moves: Sequence[Move], network: Network, rng: random.Random) -> dic
 
 
 def _turn(
-    network: Network,
-    view: Mapping[str, Any],
-    by_type: Mapping[str, list[Move]],
-    rng: random.Random,
+    network: Network, by_type: Mapping[str, list[Move]], rng: random.Random
 ) -> dict[str, Any]:
     claims = by_type.get("claim-route", [])
-    plan = network.plan(_open_tickets(network, view))
+    plan = network.plan(_open_tickets(network))
     planned = [m for m in claims if network.same_track(m["command"]["route"], plan.routes)]
     if planned:
         return _longest(planned, network, rng)
-    if claims and (network.final_round or _end_near(view)):
+    if claims and (network.final_round or network.rival_trains <= END_NEAR_TRAINS):
         return _longest(claims, network, rng)
     if not plan.routes:
         if "draw-tickets" in by_type and network.trains >= TICKET_DRAW_TRAINS:
@@ -111,21 +106,13 @@ def _turn(
             return _longest(claims, network, rng)
     draws = by_type.get("draw-card", [])
     if draws:
-        return _draw(network, view, plan, draws, rng)
+        return _draw(network, plan, draws, rng)
     rest = [m for t, moves in by_type.items() if t != "build-station" for m in moves]
     return _command(rng.choice(rest or [m for moves in by_type.values() for m in moves]))
 
 
-def _end_near(view: Mapping[str, Any]) -> bool:
-    seat = view["seat"]
-    return any(
-        s["trains"] <= END_NEAR_TRAINS for s in view["public"]["seats"] if s["seat"] != seat
-    )
-
-
 def _draw(
     network: Network,
-    view: Mapping[str, Any],
     plan: Plan,
     draws: Sequence[Move],
     rng: random.Random,
@@ -140,7 +127,7 @@ def _draw(
         colour = route.colour if route.colour != "gray" else best_held
         if colour is not None:
             need[colour] = need.get(colour, 0) + max(0, route.length - hand.get(colour, 0))
-    display = view["public"]["display"]
+    display = network.display
     blind = [m for m in draws if m["command"]["slot"] is None]
 
     def wanted(move: Move) -> tuple[int, float]:

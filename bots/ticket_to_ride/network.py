@@ -4,10 +4,11 @@ The one place that reads the Ticket to Ride material and the board fields of
 a view, so a new map or a change of the engine's wire format is adapted here
 only. Read: the material's ``cities`` (``id``), ``routes`` (``index``, ``a``,
 ``b``, ``length``, ``colour``, ``kind``, ``locomotives``, ``partner``),
-``double_routes`` and ``cards``; the view's ``seat``, ``hand``, ``tickets``
-and ``offered`` (``id``, ``a``, ``b``, ``points``) and its public
-``route_owner``, ``seats[i].trains``, ``turns_left``, ``ticket_pile``,
-``display``, ``pending``.
+and ``double_routes``; the view's ``seat``, ``hand``, ``tickets`` and
+``offered`` (``id``, ``a``, ``b``, ``points``) and its public
+``route_owner``, ``seats[i].trains``, ``turns_left`` and ``display``. The
+legal moves are read by the bot itself, and only their stable parts: the
+``command``'s ``type``, ``route``, ``slot`` and ``keep``.
 
 `Network.plan` is the greedy bot's map reading: for a set of tickets, the
 unclaimed routes that would connect them most cheaply (Dijkstra from each
@@ -61,7 +62,7 @@ class Plan:
     blocked: tuple[Ticket, ...]
 
 
-def tickets_of(entries: Iterable[Mapping[str, Any]]) -> list[Ticket]:
+def _tickets(entries: Iterable[Mapping[str, Any]]) -> list[Ticket]:
     """Tickets from a view's ``tickets`` or ``offered`` list."""
     return [Ticket(int(t["id"]), t["a"], t["b"], int(t["points"])) for t in entries]
 
@@ -79,8 +80,15 @@ class Network:
     double_routes: bool
     hand: dict[str, int]
     trains: int
+    #: the fewest trains any other seat has left
+    rival_trains: int
     #: the end is triggered: the last turns are being played
     final_round: bool
+    #: the face-up cards by slot (None: an empty slot)
+    display: list[str | None]
+    #: the tickets held, and those on offer (to keep some of)
+    tickets: list[Ticket]
+    offered: list[Ticket]
     _open: list[bool] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -186,5 +194,11 @@ def network_of(view: Mapping[str, Any], material: Mapping[str, Any]) -> Network:
         double_routes=bool(material["double_routes"]),
         hand=dict(view["hand"]),
         trains=int(public["seats"][seat]["trains"]),
+        rival_trains=min(
+            (int(s["trains"]) for s in public["seats"] if s["seat"] != seat), default=0
+        ),
         final_round=public["turns_left"] is not None,
+        display=list(public["display"]),
+        tickets=_tickets(view["tickets"]),
+        offered=_tickets(view["offered"]),
     )
