@@ -17,6 +17,7 @@ from typing import Any
 import msgspec
 
 from service.audit.commands import add_audit, add_export, add_replay
+from service.bot_client import add_bot
 from service.settings import Settings
 
 Subparsers = Any  # argparse's _SubParsersAction is private
@@ -100,6 +101,7 @@ COMMANDS: list[Callable[[Subparsers], None]] = [
     add_serve,
     add_openapi,
     add_export, add_replay, add_audit,
+    add_bot,
 ]
 
 

@@ -1,29 +1,36 @@
-"""Random legal self-play through the decider protocol alone.
+"""Legal self-play through the decider protocol alone.
 
-Used by the property tests (every game, every player count), by the engine
-benchmark and by the demo command. The chooser is an explicit
-`random.Random`, never the global one, so a failing game is reproducible from
-its two seeds.
+`play_game` plays one game to its end, asking a policy for each seat's
+command; `play_random_game` is the uniform random policy. Used by the property
+tests (every game, every player count), by the engine and bot benchmarks and
+by the demo command. Choices come from an explicit `random.Random`, never the
+global one, so a failing game is reproducible from its two seeds.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from domain.kernel.protocol import GameRules, Setup
 from domain.kernel.rng import Seed
 
+#: ``policy(state, seat, legal_moves) -> command``: one of the moves' commands
+Policy = Callable[[Any, int, list[Any]], Any]
 
-def play_random_game(
+
+def play_game(
     rules: GameRules[Any, Any, Any],
     setup: Setup,
     seed: Seed,
+    policy: Policy,
     chooser: random.Random,
     max_commands: int = 100_000,
 ) -> tuple[Any, list[Any]]:
-    """Play one game to its end choosing uniformly among legal moves.
+    """Play one game to its end, `policy` choosing each command.
 
+    When several seats may act at once, `chooser` picks which goes first.
     Returns the final state and the full event log. Raises `RuntimeError` if the
     game has not ended after `max_commands` commands (a liveness bug).
     """
@@ -36,9 +43,24 @@ def play_random_game(
         if not seats:
             return state, log
         seat = seats[0] if len(seats) == 1 else chooser.choice(seats)
-        moves = rules.legal_moves(state, seat)
-        events = rules.decide(state, seat, chooser.choice(moves).command, seed)
+        command = policy(state, seat, rules.legal_moves(state, seat))
+        events = rules.decide(state, seat, command, seed)
         for event in events:
             state = rules.evolve(state, event)
         log.extend(events)
     raise RuntimeError(f"game not finished after {max_commands} commands")
+
+
+def play_random_game(
+    rules: GameRules[Any, Any, Any],
+    setup: Setup,
+    seed: Seed,
+    chooser: random.Random,
+    max_commands: int = 100_000,
+) -> tuple[Any, list[Any]]:
+    """Play one game to its end choosing uniformly among legal moves (see `play_game`)."""
+
+    def uniform(_state: Any, _seat: int, moves: list[Any]) -> Any:
+        return chooser.choice(moves).command
+
+    return play_game(rules, setup, seed, uniform, chooser, max_commands)

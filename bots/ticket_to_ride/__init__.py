@@ -1,0 +1,1 @@
+"""Reference bots for Ticket to Ride (every map the engine ships)."""
