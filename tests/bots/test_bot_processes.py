@@ -31,7 +31,7 @@ def _seat_bots(base: str, setup: dict[str, Any], options: list[list[str]]) -> di
     with httpx.Client(base_url=base, timeout=10) as http:
         created = http.post("/games", json={**setup, "seats": len(options)})
         assert created.status_code == 201, created.text
-        game = created.json()["id"]
+        game, host = created.json()["id"], created.json()["host_token"]
         tokens = []
         for seat in range(len(options)):
             joined = http.post(f"/games/{game}/seats", json={"name": f"bot {seat}"})
@@ -46,9 +46,9 @@ def _seat_bots(base: str, setup: dict[str, Any], options: list[list[str]]) -> di
             for seat, (token, extra) in enumerate(zip(tokens, options, strict=True))
         ]
         try:
-            # the bots are already waiting on the lobby: the game starts under them
+            # the bots are already waiting in the lobby: the host starts the game under them
             started = http.post(f"/games/{game}/start",
-                                headers={"Authorization": f"Bearer {tokens[0]}"})
+                                headers={"Authorization": f"Bearer {host}"})
             assert started.status_code == 200, started.text
             outputs = [p.communicate(timeout=GAME_SECONDS) for p in processes]
         finally:
