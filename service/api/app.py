@@ -65,6 +65,7 @@ def create_app(
         },
         exception_handlers=EXCEPTION_HANDLERS,
         openapi_config=openapi_config(the_store),
+        on_startup=[lambda: the_store.start_driver()],  # bot seats and clocks
         on_shutdown=[the_store.close],
         plugins=[LiveUpdates(settings, the_store)],
     )

@@ -19,9 +19,10 @@ from litestar.params import FromPath, HeaderParameter, QueryParameter, RequestBo
 from domain.kernel.protocol import Setup, StatusName
 from domain.kernel.rng import Seed
 from service.api.deps import Config, Store
-from service.api.lobby import LobbyPage, SeatFreed, lobby_page
+from service.api.lobby import LobbyPage, SeatChange, lobby_page
 from service.api.problems import problems
 from service.errors import ServiceError
+from service.store.clocks import ClockRule, Strategy
 from service.store.live import LiveGame
 from service.store.recorders import LobbyQuery
 from service.views.game_view import PrivateGame, PublicGame, private_game, public_game
@@ -70,6 +71,9 @@ class CreateGame(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
         bool,
         msgspec.Meta(description="Joining needs the invite code the answer gives (once)"),
     ] = False
+    clock: Annotated[ClockRule, msgspec.Meta(
+        description="A turn clock: time per decision and a reserve per seat; a seat out of "
+        "time is played by the clock's bot until its player acts again")] | None = None
 
 
 class CreatedGame(PublicGame, frozen=True, kw_only=True):
@@ -89,6 +93,14 @@ class JoinSeat(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     name: Annotated[str, msgspec.Meta(min_length=1, max_length=64)]
     invite_code: Annotated[str, msgspec.Meta(
         max_length=128, description="A private game's invite code")] | None = None
+
+
+class SeatBot(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """`POST /games/{id}/seats/bot`: the host gives the lowest free seat to a bot."""
+
+    strategy: Annotated[Strategy, msgspec.Meta(description="The reference bot to play")] = (
+        "greedy")
+    name: Annotated[str, msgspec.Meta(min_length=1, max_length=64)] | None = None
 
 
 class SeatToken(msgspec.Struct, frozen=True):
@@ -150,6 +162,22 @@ class GamesController(Controller):
     ) -> LobbyPage:
         return lobby_page(store, LobbyQuery(kind, map, status, open_seats, None, limit), cursor)
 
+    @post(
+        "/{game_id:str}/seats/bot",
+        sync_to_thread=True,
+        status_code=201,
+        summary="The host seats a bot in the lowest free seat; the server plays it",
+        responses=problems(401, 403, 404, 409, 422),
+        security=[{"bearer": []}],
+    )
+    def seat_bot(
+        self, game_id: GameId, data: RequestBody[SeatBot], request: Request[Any, Any, Any],
+        store: Store,
+    ) -> Response[SeatChange]:
+        live, seat, _ = store.join(game_id, data.name or f"{data.strategy} bot",
+                                   bot=data.strategy, host_token=bearer(request))
+        return Response(SeatChange(live.id, seat, live.version), status_code=201)
+
     @delete(
         "/{game_id:str}/seats/{seat:int}",
         sync_to_thread=True,
@@ -160,9 +188,9 @@ class GamesController(Controller):
     )
     def free_seat(
         self, game_id: GameId, seat: SeatNumber, request: Request[Any, Any, Any], store: Store
-    ) -> Response[SeatFreed]:
+    ) -> Response[SeatChange]:
         live, record = store.leave(game_id, bearer(request), seat)
-        return Response(SeatFreed(live.id, seat, record.version), headers=etag(record.version))
+        return Response(SeatChange(live.id, seat, record.version), headers=etag(record.version))
 
     @post(
         "/{game_id:str}/seats/{seat:int}/token",
@@ -197,8 +225,10 @@ class GamesController(Controller):
         setup = Setup(data.seats, data.map, data.variant, data.options)
         host_token = secrets.token_urlsafe(32)
         invite_code = secrets.token_urlsafe(12) if data.private else None
+        if data.clock is not None and not (data.clock.move_seconds or data.clock.reserve_seconds):
+            raise ServiceError(422, "bad-clock", "a clock needs move_seconds or reserve_seconds")
         live = store.create(data.kind, setup, data.seed_entropy, seed, listed=data.listed,
-                            host_token=host_token, invite_code=invite_code)
+                            host_token=host_token, invite_code=invite_code, clock=data.clock)
         with live.lock:
             view = public_game(live, live.version)
         return Response(

@@ -41,8 +41,8 @@ class LobbyPage(msgspec.Struct, frozen=True):
     next: str | None
 
 
-class SeatFreed(msgspec.Struct, frozen=True):
-    """The seat freed, and the game's version after it."""
+class SeatChange(msgspec.Struct, frozen=True):
+    """A seat that changed hands (freed, or given to a bot), and the game's version after."""
 
     id: str
     seat: int

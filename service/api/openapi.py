@@ -27,9 +27,9 @@ from domain.kernel.protocol import KindDescriptor
 from service.api.audit import GameAudit
 from service.api.commands import CommandAnswer
 from service.api.events import EventsPage
-from service.api.games import CreatedGame, CreateGame, JoinSeat, SeatToken
+from service.api.games import CreatedGame, CreateGame, JoinSeat, SeatBot, SeatToken
 from service.api.health import Health
-from service.api.lobby import LobbyPage, SeatFreed
+from service.api.lobby import LobbyPage, SeatChange
 from service.api.material import GameMaterial
 from service.api.problems import PROBLEM_MEDIA_TYPE, Problem
 from service.audit import AuditReport
@@ -41,7 +41,7 @@ WIRE_TYPES: dict[str, Any] = {
     t.__name__: t
     for t in (
         CommandAnswer, CreateGame, CreatedGame, EventsPage, Health, JoinSeat, KindDescriptor,
-        LobbyPage, PrivateGame, Problem, PublicGame, SeatFreed, SeatToken, AuditReport,
+        LobbyPage, PrivateGame, Problem, PublicGame, SeatBot, SeatChange, SeatToken, AuditReport,
         GameAudit, GameMaterial,
     )
 }

@@ -14,7 +14,7 @@ from domain.kernel.rng import Seed
 from service.audit.fairness import verify_commitment
 from service.audit.rebuild import Rules, as_json, decode_command, first_difference, replay
 from service.audit.report import Explanation, RuleRef
-from service.store.records import Record
+from service.store.records import COMMAND_TYPES, Record
 
 
 class NoSuchVersion(LookupError):
@@ -48,7 +48,7 @@ def explain(
     base = Explanation(version=version, record_type=record.type, seat=record.seat,
                        command=None, verdict="not-a-command", detail="")
     if rules is None or walk.findings or (position > 1 and walk.state is None
-                                          and record.type == "command"):
+                                          and record.type in COMMAND_TYPES):
         reason = walk.findings[0].message if walk.findings else walk.outcome.detail
         return msgspec.structs.replace(
             base, verdict="not-verifiable",
@@ -58,11 +58,11 @@ def explain(
     before = walk.public_view()
     seat_view = None
     if walk.state is not None and record.seat is not None and seat_may_see and \
-            record.type == "command":
+            record.type in COMMAND_TYPES:
         seat_view = msgspec.to_builtins(rules.private_view(walk.state, record.seat))
     shown = _events_for(rules, record, viewer, complete)
     command_shown = record.payload
-    if record.type == "command" and not seat_may_see and record.payload is not None:
+    if record.type in COMMAND_TYPES and not seat_may_see and record.payload is not None:
         # as the events feed shows another seat's command while the game runs
         command_shown = {"type": record.payload.get("type")}
     explained = msgspec.structs.replace(
@@ -70,7 +70,7 @@ def explain(
         command=command_shown)
     if record.type == "started" and seed is not None and walk.setup is not None:
         return _opening(explained, rules, walk.setup, seed, record)
-    if record.type != "command":
+    if record.type not in COMMAND_TYPES:
         return msgspec.structs.replace(explained, detail=_NOT_A_COMMAND[record.type])
     assert record.seat is not None
     try:
@@ -120,6 +120,7 @@ _NOT_A_COMMAND = {
     "seat-joined": "a player took this seat",
     "seat-left": "this seat was freed before the start (by its player or the host)",
     "token-reissued": "the host gave this seat a new token; the old one stopped working",
+    "timeout": "this seat's clock ran out; the server's bot played it until its player acted",
     "started": "the opening was dealt",
 }
 

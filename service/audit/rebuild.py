@@ -109,8 +109,8 @@ def replay(
             joined.add(record.seat)
         elif record.type == "seat-left":
             joined.discard(record.seat)
-        elif record.type == "token-reissued":
-            pass  # a new token for a seat changes nothing in the game
+        elif record.type in ("token-reissued", "timeout"):
+            pass  # a new token, or the server now playing a seat, changes nothing in the game
         else:
             started = True
             if not _apply(walk, position, record, seed):

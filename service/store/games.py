@@ -37,6 +37,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import logging
+import random
 import secrets
 import threading
 import time
@@ -50,6 +51,7 @@ import msgspec
 from eventsourcing.application import Application
 from eventsourcing.persistence import IntegrityError
 
+from bots.seat import command_for, material_data
 from domain.kernel.errors import RuleViolation
 from domain.kernel.protocol import GameRules, Setup
 from domain.kernel.rng import Seed, derive_seed
@@ -61,6 +63,7 @@ from service.errors import (
     version_mismatch,
 )
 from service.store.aggregate import Appended, Game
+from service.store.clocks import ClockRule
 from service.store.committer import Committer
 from service.store.live import LiveGame
 from service.store.persistence import eventsourcing_env
@@ -75,6 +78,10 @@ from service.store.records import Record, sealed
 log = logging.getLogger(__name__)
 
 Listener = Callable[[str, Record], None]
+#: most records one game gets from one `tick` (the rest wait for the next)
+MOVES_PER_TICK = 200
+#: every this many ticks the lobby is read again for games with clocks or bots
+RESCAN_TICKS = 120
 _T = TypeVar("_T")
 
 
@@ -133,8 +140,11 @@ class GameStore:
         kinds: Mapping[str, GameRules[Any, Any, Any]],
         cache_size: int = 10_000,
         pool_size: int = 5,
+        now: Callable[[], datetime] | None = None,
     ) -> None:
+        """`now` is the wall clock (injectable, so clock tests need not sleep)."""
         self.kinds = kinds
+        self.now = now or _now
         self.app = _open(eventsourcing_env(store, pool_size))
         self._committer = Committer(self.app.events)
         self.listeners: list[Listener] = []
@@ -144,8 +154,16 @@ class GameStore:
         self._finished: OrderedDict[str, None] = OrderedDict()
         self._cache_size = cache_size
         self._cache_lock = threading.Lock()
+        #: games with a clock or a bot seat, for `tick`; None until read from the lobby
+        self._timed: set[str] | None = None
+        self._ticks = 0
+        self._materials: dict[tuple[str, bytes], dict[str, Any]] = {}
+        self._driver: threading.Thread | None = None
+        self._driving = threading.Event()
+        self._wake = threading.Event()
 
     def close(self) -> None:
+        self.stop_driver()
         self._committer.close()
         self.app.close()
 
@@ -209,6 +227,8 @@ class GameStore:
             live = self._cache.setdefault(live.id, live)
             if live.status == "finished":
                 self._finished[live.id] = None
+            elif (live.clock is not None or live.bots) and self._timed is not None:
+                self._timed.add(live.id)
             while len(self._cache) > self._cache_size:
                 if self._finished:
                     victim, _ = self._finished.popitem(last=False)
@@ -245,6 +265,10 @@ class GameStore:
             with self._cache_lock:
                 if self._cache.get(live.id) is live:
                     self._finished[live.id] = None
+        elif live.bots or live.takeover:
+            if self._timed is not None:
+                self._timed.add(live.id)
+            self._wake.set()
 
     def records(self, game_id: str) -> list[Record]:
         """The game's whole log, unredacted (the caller decides who may see it)."""
@@ -307,6 +331,7 @@ class GameStore:
         listed: bool = True,
         host_token: str | None = None,
         invite_code: str | None = None,
+        clock: ClockRule | None = None,
     ) -> LiveGame:
         """A new game in the lobby. `seed` (a client's choice) is taken as it is.
 
@@ -331,7 +356,7 @@ class GameStore:
             entropy = (seed_entropy or "").encode()
             seed = Seed(derive_seed(secrets.token_bytes(32), entropy))
         game_id = uuid.uuid4()
-        now = _now()
+        now = self.now()
         record = sealed(
             Record(
                 game_id=str(game_id),
@@ -345,6 +370,7 @@ class GameStore:
                     "seed_chosen_by_client": chosen_by_client,
                     "listed": listed,
                     "private": invite_code is not None,
+                    **({} if clock is None else {"clock": plain(clock)}),
                 },
             ),
             seed.value,
@@ -366,17 +392,26 @@ class GameStore:
         return live
 
     def join(
-        self, game_id: str, name: str, invite_code: str | None = None
+        self,
+        game_id: str,
+        name: str,
+        invite_code: str | None = None,
+        *,
+        bot: str | None = None,
+        host_token: str | None = None,
     ) -> tuple[LiveGame, int, str]:
         """Take the lowest free seat: ``(game, seat, token)``; the token is not kept.
 
-        A private game needs its invite code.
+        A private game needs its invite code. With `bot` (a strategy) the host
+        (`host_token`) seats the server's bot, which plays the seat throughout.
         """
         token = secrets.token_urlsafe(32)
 
         def take_seat(live: LiveGame) -> int:
             invite = live.aggregate.invite_hash
-            if invite is not None and not (
+            if bot is not None:
+                self._host(live, host_token)
+            elif invite is not None and not (
                 invite_code and hmac.compare_digest(invite, token_hash(invite_code))
             ):
                 raise ServiceError(
@@ -391,7 +426,7 @@ class GameStore:
                 type="seat-joined",
                 time="",
                 seat=seat,
-                payload={"name": name},
+                payload={"name": name, **({} if bot is None else {"bot": bot})},
             )
             self._append(live, Game.SeatJoined, record, None, token_hash=token_hash(token))
             return seat
@@ -556,6 +591,120 @@ class GameStore:
         recorded = self._append(live, Game.CommandAccepted, record, events)
         return CommandOutcome(seat, recorded, events, replayed=False)
 
+    # -- the server's own moves: bot seats and clocks ---------------------------
+
+    def tick(self) -> int:
+        """Make every move the server owes now: bot seats to act, clocks run out.
+
+        Each is decided like a command, against the committed game under its
+        write lock, so any number of processes may tick: the store's version
+        key lets one of them record each decision. Returns how many records
+        this call made.
+        """
+        self._ticks += 1
+        if self._timed is None or self._ticks % RESCAN_TICKS == 0:
+            found = {row for row in self._timed_in_lobby()}
+            self._timed = found | (self._timed or set())
+        made = 0
+        for game_id in list(self._timed):
+            live = self._cached(game_id)
+            if live.status == "finished":
+                self._timed.discard(game_id)
+            elif self._owes(live):
+                made += self._drive(live)
+        return made
+
+    def _owes(self, live: LiveGame) -> bool:
+        """Whether, as this process last saw the game, the server has a move to make now.
+
+        Read from memory only, so an idle tick costs no query; a game another
+        process moved on is caught up with once this says yes (`_drive`).
+        """
+        with live.lock:
+            if live.status != "active":
+                return False
+            if any(live.strategy_for(seat) is not None for seat in live.to_act()):
+                return True
+            due = None if live.clock is None else live.clock.due()
+            return due is not None and due[0] <= self.now()
+
+    def _timed_in_lobby(self) -> list[str]:
+        recorder = self.app.recorder
+        assert isinstance(recorder, SQLiteGameRecorder | PostgresGameRecorder)
+        return recorder.timed_games()
+
+    def _drive(self, live: LiveGame) -> int:
+        made = 0
+        with live.write_lock:
+            self._fast_forward(live)
+            while made < MOVES_PER_TICK and live.status == "active":
+                try:
+                    record = self._server_move(live)
+                except ServiceError as error:  # another process moved first: look again
+                    if error.code != "concurrent-update":
+                        raise
+                    continue
+                if record is None:
+                    break
+                made += 1
+        return made
+
+    def _server_move(self, live: LiveGame) -> Record | None:
+        """The next record the server makes for this game now, if any (under its write lock)."""
+        for seat in live.to_act():
+            strategy = live.strategy_for(seat)
+            if strategy is None:
+                continue
+            chooser = random.Random(f"{live.id}:{live.version}")
+            command = command_for(live.rules, live.state, seat, strategy,
+                                  self._material(live), chooser)
+            events = live.rules.decide(live.state, seat, command, live.seed)
+            record = Record(game_id=live.id, version=live.version + 1, type="bot-command",
+                            time="", seat=seat, command_id=f"bot-{uuid.uuid4().hex}",
+                            payload=plain(command), events=plain(events))
+            return self._append(live, Game.CommandAccepted, record, events)
+        due = None if live.clock is None else live.clock.due()
+        if due is None or due[0] > self.now():
+            return None
+        record = Record(game_id=live.id, version=live.version + 1, type="timeout", time="",
+                        seat=due[1], command_id=f"clock-{uuid.uuid4().hex}",
+                        payload={"then": "bot"})
+        return self._append(live, Game.CommandAccepted, record, [])
+
+    def _material(self, live: LiveGame) -> dict[str, Any]:
+        """The game's material as bots read it (one per distinct setup, kept)."""
+        key = (live.kind, msgspec.json.encode(live.setup))
+        found = self._materials.get(key)
+        if found is None:
+            if len(self._materials) >= 64:
+                self._materials.clear()
+            found = self._materials[key] = material_data(live.rules, live.setup)
+        return found
+
+    def start_driver(self, interval: float = 0.25) -> None:
+        """Tick in a thread of its own, every `interval` seconds and after bot-bound appends."""
+        if self._driver is not None:
+            return
+
+        def run() -> None:
+            while not self._driving.is_set():
+                self._wake.wait(interval)
+                self._wake.clear()
+                try:
+                    self.tick()
+                except Exception:
+                    log.exception("the clock and bot driver failed; it goes on")
+
+        self._driver = threading.Thread(target=run, name="roundhouse-clocks", daemon=True)
+        self._driver.start()
+
+    def stop_driver(self) -> None:
+        if self._driver is not None:
+            self._driving.set()
+            self._wake.set()
+            self._driver.join(timeout=10)
+            self._driver = None
+
     def _append(
         self,
         live: LiveGame,
@@ -570,7 +719,7 @@ class GameStore:
         commit: if the append loses to another process (the version is taken), or
         fails in any other way, the live game is exactly as it was.
         """
-        now = _now()
+        now = self.now()
         record = msgspec.structs.replace(
             record, time=now.isoformat(), prev_hash=live.aggregate.last_hash
         )

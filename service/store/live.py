@@ -17,6 +17,7 @@ from __future__ import annotations
 import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from datetime import datetime
 from typing import Any, overload
 
 import msgspec
@@ -24,7 +25,11 @@ import msgspec
 from domain.kernel.protocol import GameRules, Result, Setup, StatusName
 from domain.kernel.rng import Seed
 from service.store.aggregate import Game
+from service.store.clocks import ClockRule, Clocks
 from service.store.records import Record
+
+#: the record types made by a seat's decision (they stop its clock)
+ACTING = frozenset({"command", "bot-command", "timeout"})
 
 _encode = msgspec.json.Encoder().encode
 _decode = msgspec.json.Decoder(Record).decode
@@ -103,6 +108,8 @@ class LiveGame:
 
     __slots__ = (
         "aggregate",
+        "bots",
+        "clock",
         "command_ids",
         "id",
         "kind",
@@ -116,6 +123,7 @@ class LiveGame:
         "seed_commitment",
         "setup",
         "state",
+        "takeover",
         "write_lock",
     )
 
@@ -144,6 +152,13 @@ class LiveGame:
         self.state: Any = None
         #: the name at each taken seat
         self.seated: dict[int, str] = {}
+        #: the strategy of each seat the host gave to a bot
+        self.bots: dict[int, str] = {}
+        #: seats whose clock ran out, played by the clock's bot until their player acts
+        self.takeover: set[int] = set()
+        rule = created.payload.get("clock")
+        self.clock = None if rule is None else Clocks(
+            msgspec.convert(rule, ClockRule), self.setup.seats)
         #: version of the record of each command id, for idempotent retries
         self.command_ids: dict[str, int] = {}
         self.records = RecordLog(load)
@@ -154,6 +169,7 @@ class LiveGame:
         """Bring the derived state up to date with one more record of the log."""
         self.records.append(record)
         _seat(self.seated, record)
+        self._who_plays(record)
         if record.command_id is not None:
             self.command_ids[record.command_id] = record.version
         if typed is None:
@@ -162,6 +178,32 @@ class LiveGame:
         for event in typed:
             state = evolve(state, event)
         self.state = state
+        if self.clock is not None and state is not None:
+            acted = record.seat if record.type in ACTING else None
+            waited_for = [s for s in self.to_act() if self.strategy_for(s) is None]
+            self.clock.after(datetime.fromisoformat(record.time), acted, waited_for)
+
+    def _who_plays(self, record: Record) -> None:
+        """Bot seats and clock takeovers, from one record."""
+        seat = record.seat
+        if seat is None:
+            return
+        if record.type == "seat-joined" and record.payload and record.payload.get("bot"):
+            self.bots[seat] = record.payload["bot"]
+        elif record.type == "seat-left":
+            self.bots.pop(seat, None)
+        elif record.type == "timeout":
+            self.takeover.add(seat)
+        elif record.type == "command":
+            self.takeover.discard(seat)  # the player is back
+
+    def strategy_for(self, seat: int) -> str | None:
+        """The bot strategy the server plays `seat` with now, or None: its player plays."""
+        if seat in self.bots:
+            return self.bots[seat]
+        if seat in self.takeover and self.clock is not None:
+            return self.clock.rule.bot
+        return None
 
     def _typed(self, record: Record) -> list[Any]:
         event_type = self.rules.event_type
@@ -216,7 +258,7 @@ class LiveGame:
         return state
 
 
-def _seat(seated: dict[int, str], record: Record) -> None:
+def _seat(seated: dict[int, str], record: Record) -> None:  # the lobby's records
     """Apply a lobby record to the names at the taken seats."""
     if record.type == "seat-joined":
         assert record.payload is not None and record.seat is not None

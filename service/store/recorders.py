@@ -70,6 +70,8 @@ class LobbyRow(msgspec.Struct, frozen=True):
     taken: int
     status: str
     private: bool
+    #: a clock or a bot seat: the server has moves to make in this game
+    timed: bool = False
 
 
 #: a change a record makes to its game's lobby row: ``(column change, game id)``
@@ -83,7 +85,7 @@ def changes(
 
     Lobby changes are new `LobbyRow` objects (created records) or ``(change,
     game id)`` with change one of ``joined``, ``left``, ``started``,
-    ``finished``.
+    ``finished``, ``timed``.
     """
     keys: list[tuple[str, str]] = []
     lobby: list[LobbyRow | _Change] = []
@@ -98,11 +100,13 @@ def changes(
             lobby.append(LobbyRow(
                 game, record.time, record.payload["kind"], setup.get("map"),
                 setup.get("variant"), setup["seats"], 0, "lobby",
-                bool(record.payload.get("private", False)),
+                bool(record.payload.get("private", False)), "clock" in record.payload,
             ))
             listed.append(bool(record.payload.get("listed", True)))
         elif record.type == "seat-joined":
             lobby.append(("joined", game))
+            if record.payload is not None and record.payload.get("bot"):
+                lobby.append(("timed", game))
         elif record.type == "seat-left":
             lobby.append(("left", game))
         elif record.type == "started":
@@ -135,8 +139,11 @@ _UPDATES = {
     "left": "UPDATE {t} SET taken = taken - 1 WHERE game_id = ?",
     "started": "UPDATE {t} SET status = 'active' WHERE game_id = ?",
     "finished": "UPDATE {t} SET status = 'finished' WHERE game_id = ?",
+    "timed": "UPDATE {t} SET timed = TRUE WHERE game_id = ?",
 }
-_NAMES = LobbyRow.__struct_fields__
+#: the games the server has moves to make in (`GameStore.tick`)
+_TIMED = "SELECT game_id FROM {t} WHERE timed AND status <> 'finished'"
+_NAMES = LobbyRow.__struct_fields__[:-1]  # what the lobby lists (not `timed`)
 _COLUMNS = ", ".join(_NAMES)
 
 
@@ -181,7 +188,8 @@ class SQLiteGameRecorder(SQLiteApplicationRecorder):
             f"CREATE TABLE IF NOT EXISTS {self.games_table} ("
             "game_id TEXT PRIMARY KEY, created TEXT NOT NULL, kind TEXT NOT NULL, "
             "map TEXT, variant TEXT, seats INTEGER NOT NULL, taken INTEGER NOT NULL, "
-            "status TEXT NOT NULL, private INTEGER NOT NULL, listed INTEGER NOT NULL)",
+            "status TEXT NOT NULL, private INTEGER NOT NULL, timed INTEGER NOT NULL, "
+            "listed INTEGER NOT NULL)",
             f"CREATE INDEX IF NOT EXISTS {self.games_table}_created "
             f"ON {self.games_table} (created, game_id)",
         ]
@@ -195,7 +203,7 @@ class SQLiteGameRecorder(SQLiteApplicationRecorder):
         new = iter(listed)
         for change in lobby:
             if isinstance(change, LobbyRow):
-                c.execute(f"INSERT INTO {self.games_table} VALUES (?,?,?,?,?,?,?,?,?,?)",
+                c.execute(f"INSERT INTO {self.games_table} VALUES (?,?,?,?,?,?,?,?,?,?,?)",
                           (*msgspec.structs.astuple(change), next(new)))
             else:
                 c.execute(_UPDATES[change[0]].format(t=self.games_table), (change[1],))
@@ -208,6 +216,12 @@ class SQLiteGameRecorder(SQLiteApplicationRecorder):
             c.execute(f"SELECT {_COLUMNS} FROM {self.games_table} WHERE {where} "
                       "ORDER BY created DESC, game_id DESC LIMIT ?", (*params, query.limit))
             return [_row(list(row)) for row in c.fetchall()]
+
+    def timed_games(self) -> list[str]:
+        """The unfinished games with a clock or a bot seat."""
+        with self.datastore.transaction(commit=False) as c:
+            c.execute(_TIMED.format(t=self.games_table))
+            return [str(row[0]) for row in c.fetchall()]
 
 
 class PostgresGameRecorder(PostgresApplicationRecorder):
@@ -227,7 +241,8 @@ class PostgresGameRecorder(PostgresApplicationRecorder):
             SQL("CREATE TABLE IF NOT EXISTS {games} ("
                 "game_id uuid PRIMARY KEY, created text NOT NULL, kind text NOT NULL, "
                 "map text, variant text, seats integer NOT NULL, taken integer NOT NULL, "
-                "status text NOT NULL, private boolean NOT NULL, listed boolean NOT NULL)"
+                "status text NOT NULL, private boolean NOT NULL, timed boolean NOT NULL, "
+                "listed boolean NOT NULL)"
                 ).format(games=self.games_table),
             SQL("CREATE INDEX IF NOT EXISTS {index} ON {games} (created, game_id)").format(
                 index=Identifier(f"{events_table_name}_games_created"), games=self.games_table),
@@ -235,7 +250,7 @@ class PostgresGameRecorder(PostgresApplicationRecorder):
         self.insert_command_ids_statement = SQL(
             "INSERT INTO {keys} (game_id, command_id) VALUES (%s, %s)").format(keys=keys)
         self.insert_game_statement = SQL(
-            "INSERT INTO {games} VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
+            "INSERT INTO {games} VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
         ).format(games=self.games_table)
 
     def _insert_stored_events(
@@ -269,3 +284,9 @@ class PostgresGameRecorder(PostgresApplicationRecorder):
         with self.datastore.get_connection() as conn, conn.cursor() as curs:
             curs.execute(statement, (*params, query.limit))
             return [_row([row[c] for c in _NAMES]) for row in curs.fetchall()]
+
+    def timed_games(self) -> list[str]:
+        """The unfinished games with a clock or a bot seat."""
+        with self.datastore.get_connection() as conn, conn.cursor() as curs:
+            curs.execute(SQL(_TIMED.format(t="{t}")).format(t=self.games_table))
+            return [str(row["game_id"]) for row in curs.fetchall()]

@@ -37,8 +37,11 @@ SALT_LABEL = b"roundhouse-record"
 MAX_VERSION = (1 << 64) - 1
 
 RecordType = Literal[
-    "created", "seat-joined", "seat-left", "token-reissued", "started", "command"
+    "created", "seat-joined", "seat-left", "token-reissued", "started", "command",
+    "bot-command", "timeout",
 ]
+#: the record types whose payload is a command of the record's seat, decided by the rules
+COMMAND_TYPES = frozenset({"command", "bot-command"})
 
 
 class Record(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -50,6 +53,11 @@ class Record(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     * ``seat-left``: ``seat`` was freed before the start; ``payload`` = ``{by}``, who
       freed it: ``"player"`` (the seat left) or ``"host"`` (the host removed it).
     * ``token-reissued``: the host gave ``seat`` a new token; the old one stops working.
+      ``seat-joined`` may also name a ``bot`` strategy in its payload: a seat the
+      host gave to a bot (`service.store.clocks`).
+    * ``bot-command``: like ``command``, but chosen for ``seat`` by the server's bot
+      (a bot's seat, or a seat whose clock ran out, until its player acts again).
+    * ``timeout``: ``seat``'s clock ran out; ``payload`` = ``{"then": "bot"}``.
     * ``started``: ``events`` are the opening the rules dealt.
     * ``command``: ``seat`` sent ``payload`` (the command as posted);
       ``events`` are what it caused.

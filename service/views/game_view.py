@@ -15,15 +15,18 @@ from typing import Any
 import msgspec
 
 from domain.kernel.protocol import Result, Setup, StatusName
+from service.store.clocks import ClockView
 from service.store.live import LiveGame
-from service.store.records import Record
+from service.store.records import COMMAND_TYPES, Record
 
 
 class SeatInfo(msgspec.Struct, frozen=True):
-    """A taken seat."""
+    """A taken seat; `bot` names the strategy when the server plays it (a bot's seat, or
+    a seat whose clock ran out, until its player acts again)."""
 
     seat: int
     name: str
+    bot: str | None = None
 
 
 class PublicGame(msgspec.Struct, frozen=True):
@@ -41,6 +44,7 @@ class PublicGame(msgspec.Struct, frozen=True):
     result: Result | None = None
     seed: str | None = None
     view: Any = None
+    clock: ClockView | None = None
 
 
 class PrivateGame(msgspec.Struct, frozen=True):
@@ -66,6 +70,7 @@ def public_game(live: LiveGame, version: int) -> PublicGame:
     state = live.state_at(version)
     status = status_of(live, state)
     rules = live.rules
+    now = version == live.version  # the clocks and bots are shown as they are now only
     return PublicGame(
         id=live.id,
         kind=live.kind,
@@ -73,12 +78,14 @@ def public_game(live: LiveGame, version: int) -> PublicGame:
         status=status,
         to_act=[] if state is None else rules.to_act(state),
         setup=live.setup,
-        seats=[SeatInfo(s, n) for s, n in sorted(live.seated_at(version).items())],
+        seats=[SeatInfo(s, n, live.strategy_for(s) if now else None)
+               for s, n in sorted(live.seated_at(version).items())],
         seed_commitment=live.seed_commitment,
         seed_chosen_by_client=live.seed_chosen_by_client,
         result=None if state is None else rules.result(state),
         seed=live.seed.hex if status == "finished" else None,
         view=None if state is None else rules.public_view(state),
+        clock=live.clock.view() if now and live.clock is not None else None,
     )
 
 
@@ -114,10 +121,10 @@ def redacted_record(live: LiveGame, record: Record, viewer: int | None) -> Recor
     against them before the seed is revealed; meanwhile the reader can check the
     links and holds the chain head, and after the end every hash verifies.
     """
-    if live.status == "finished" or (not record.events and record.type != "command"):
+    if live.status == "finished" or (not record.events and record.type not in COMMAND_TYPES):
         return record
     payload = record.payload
-    if record.type == "command" and record.seat != viewer and payload is not None:
+    if record.type in COMMAND_TYPES and record.seat != viewer and payload is not None:
         payload = {"type": payload.get("type")}
     return msgspec.structs.replace(
         record,
