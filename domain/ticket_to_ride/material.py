@@ -46,8 +46,10 @@ class RouteMaterial(msgspec.Struct, frozen=True):
 
     ``colour`` is a card colour or ``"gray"`` (any one colour pays); ``locomotives``
     is how many of its cards must be Locomotives (a ferry's symbols); ``partner``
-    is the other track of a double route (None for a single route); ``points``
-    is what claiming it scores.
+    is the other track of a double route (None for a single route or a group
+    of three or more); ``tracks`` lists every track of its group (itself
+    included, one entry for a single route); ``points`` is what claiming it
+    scores.
     """
 
     index: int
@@ -58,6 +60,7 @@ class RouteMaterial(msgspec.Struct, frozen=True):
     kind: RouteKind
     locomotives: int
     partner: int | None
+    tracks: list[int]
     points: int
 
 
@@ -117,12 +120,12 @@ def material_of(setup: Setup) -> TicketToRideMaterial:
     """The material of `setup`, or raise `RuleViolation` ``bad-setup`` like `check_setup`."""
     rules = ruleset_for(setup)
     board = load_board(rules.map)
-    cities = board.raw["cities"]
+    cities = board.map.cities
     ids = board.city_ids
     metropolises = set(board.metropolises)
     long = set(rules.long_tickets)
     in_play = sorted(long | set(rules.regular_tickets))
-    table = {int(k): v for k, v in board.raw["route_points"].items()}
+    table = board.map.route_points
     return TicketToRideMaterial(
         map=board.id,
         title=board.title,
@@ -131,8 +134,7 @@ def material_of(setup: Setup) -> TicketToRideMaterial:
         card_colours=list(board.colours),
         cards=list(board.card_names),
         cities=[
-            CityMaterial(i, ids[i], board.city_names[i], float(c[2]), float(c[3]),
-                         i in metropolises)
+            CityMaterial(i, c.id, c.name, c.lat, c.lon, i in metropolises)
             for i, c in enumerate(cities)
         ],
         routes=[
@@ -146,6 +148,7 @@ def material_of(setup: Setup) -> TicketToRideMaterial:
                 kind=KIND_NAMES[board.route_kind[r]],  # type: ignore[arg-type]
                 locomotives=board.route_locomotives[r],
                 partner=None if board.route_partner[r] < 0 else board.route_partner[r],
+                tracks=list(board.route_tracks[r]),
                 points=board.route_points[r],
             )
             for r in range(len(board.route_a))

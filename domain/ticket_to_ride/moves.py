@@ -53,14 +53,22 @@ class Move(msgspec.Struct, frozen=True, gc=False):
 
 
 def route_closed(board: Board, state: GameState, seat: int, route: int) -> bool:
-    """Route taken, or its double partner bars `seat` (§5.5)."""
-    if state.route_owner[route] >= 0:
+    """Route taken, or its track group bars `seat` (§5.5): `seat` owns one of its tracks
+    already, or as many of them are claimed as this player count may use."""
+    owner = state.route_owner
+    if owner[route] >= 0:
         return True
-    partner = board.route_partner[route]
-    if partner < 0:
+    tracks = board.route_tracks[route]
+    if len(tracks) == 1:
         return False
-    other = state.route_owner[partner]
-    return other >= 0 and (other == seat or state.seats < state.rules.double_routes_min_seats)
+    claimed = 0
+    for track in tracks:
+        other = owner[track]
+        if other == seat:
+            return True
+        if other >= 0:
+            claimed += 1
+    return claimed >= state.rules.usable_tracks[len(tracks)]
 
 
 class _ClaimTable:
@@ -70,7 +78,9 @@ class _ClaimTable:
     routes of card colour ``c``, shortest first; ``gray[ferries]`` lists
     ``(route, length, partner, Locomotives needed, length << 8 | needed)`` of
     the gray ones, Locomotives needed by a ferry counting only when the
-    ruleset has ferries. The search reads these ready-made keys.
+    ruleset has ferries. ``partner`` is the other track of a double route, -1
+    for a single track and `GROUP` for a group of three or more (which the
+    search asks `route_closed` about). The search reads these ready-made keys.
     Entries are immutable and a game asks for the same few hundred again and
     again, so they are built once: coloured ones by one int packing route
     and Locomotive range (a route has one colour); gray ones by their payment code (see `paying`),
@@ -81,7 +91,11 @@ class _ClaimTable:
 
     def __init__(self, board: Board) -> None:
         self.board = board
-        length, partner = board.route_length, board.route_partner
+        length = board.route_length
+        partner = tuple(
+            GROUP if len(tracks) > 2 else p
+            for p, tracks in zip(board.route_partner, board.route_tracks, strict=True)
+        )
         self.tracks = tuple(
             tuple((r, length[r], partner[r], r << 8) for r in routes)
             for routes in board.routes_by_colour[: board.locomotive]
@@ -131,6 +145,8 @@ class _ClaimTable:
         return found
 
 
+#: the partner mark of a route in a group of three or more tracks
+GROUP = -2
 _TABLES: dict[str, _ClaimTable] = {}
 #: bound on the shared entries of one board before they are dropped and rebuilt
 _ENTRIES_MAX = 50_000
@@ -154,7 +170,7 @@ def claim_moves(board: Board, state: GameState, seat: int, out: list[Move]) -> N
     locos = hand[loco]
     trains = player.trains
     owner = state.route_owner
-    singles = state.seats < state.rules.double_routes_min_seats
+    singles = state.rules.usable_tracks[2] < 2
     table = _table(board)
     tracks = table.tracks
     coloured = table.coloured
@@ -171,6 +187,8 @@ def claim_moves(board: Board, state: GameState, seat: int, out: list[Move]) -> N
                 break
             if owner[r] >= 0 or (q >= 0 and (o := owner[q]) >= 0 and (singles or o == seat)):
                 continue
+            if q == GROUP and route_closed(board, state, seat, r):
+                continue
             low = n - have if n > have else 0
             packed = r8 + low * 16 + (locos if locos < n else n)
             move = coloured.get(packed)
@@ -186,6 +204,8 @@ def claim_moves(board: Board, state: GameState, seat: int, out: list[Move]) -> N
         if n > cap:
             break
         if owner[r] >= 0 or (q >= 0 and (o := owner[q]) >= 0 and (singles or o == seat)):
+            continue
+        if q == GROUP and route_closed(board, state, seat, r):
             continue
         if locos < need:
             continue

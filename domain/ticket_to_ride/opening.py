@@ -64,4 +64,5 @@ def start(board: Board, setup: Setup, seed: Seed) -> GameStarted:
         display=[None if c < 0 else board.card_name(c) for c in display],
         hands=list(hands),
         offered=offered,
+        rules_version=rules.version,
     )

@@ -6,6 +6,8 @@ Every map shares this engine; the state's `Ruleset` names its map, whose
 
 from __future__ import annotations
 
+import msgspec
+
 from domain.kernel.protocol import (
     KindDescriptor,
     MapDescriptor,
@@ -30,28 +32,23 @@ def _descriptor() -> KindDescriptor:
     maps = []
     options = []
     for map_id in map_ids():
-        board = load_board(map_id)
-        data = board.raw
-        note = f" {data['note']}" if "note" in data else ""
+        data = load_board(map_id).map
+        note = f" {data.note}" if data.note else ""
         maps.append(
             MapDescriptor(
                 id=map_id,
-                title=board.title,
-                min_seats=data["rules"]["min_seats"],
-                max_seats=data["rules"]["max_seats"],
+                title=data.title,
+                min_seats=data.rules.min_seats,
+                max_seats=data.rules.max_seats,
                 variants=[
-                    VariantDescriptor(
-                        id=v, title=spec["title"], description=spec["description"] + note
-                    )
-                    for v, spec in data["variants"].items()
+                    VariantDescriptor(id=v, title=spec.title, description=spec.description + note)
+                    for v, spec in data.variants.items()
                 ],
             )
         )
         options += [
-            OptionDescriptor(
-                name=name, type="boolean", default=False, description=spec["description"]
-            )
-            for name, spec in data.get("options", {}).items()
+            OptionDescriptor(name=name, type="boolean", default=False, description=spec.description)
+            for name, spec in data.options.items()
         ]
     return KindDescriptor(
         kind="ticket-to-ride",
@@ -90,6 +87,9 @@ class TicketToRideRules:
 
     def check_setup(self, setup: Setup) -> None:
         ruleset_for(setup)
+
+    def rules_version(self, setup: Setup) -> str:
+        return ruleset_for(msgspec.structs.replace(setup, rules_version=None)).version
 
     def material(self, setup: Setup) -> TicketToRideMaterial:
         return material_of(setup)
