@@ -28,7 +28,7 @@ KIND_NAMES = ("rail", "tunnel", "ferry")
 GRAY = -1
 
 
-class Board(msgspec.Struct, frozen=True):
+class Board(msgspec.Struct, frozen=True, eq=False):
     """One map's cities, routes and tickets as index tables.
 
     Route tables (``route_*``) are indexed by route number, ticket tables
@@ -39,6 +39,9 @@ class Board(msgspec.Struct, frozen=True):
     track or a group of three or more. ``routes_by_colour[c]`` lists the routes of card colour ``c``
     (index ``locomotive`` holds the gray ones), shortest first, so a search
     for payable routes stops at the first one too long for the hand.
+
+    Boards compare and hash by identity (one per loaded map file), so the
+    tables built from one (rulesets, claim entries) can be keyed by it.
     """
 
     id: str

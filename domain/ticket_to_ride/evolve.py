@@ -28,14 +28,14 @@ from domain.ticket_to_ride.events import (
     TunnelAttempted,
     TunnelWithdrawn,
 )
-from domain.ticket_to_ride.ruleset import ruleset_for
+from domain.ticket_to_ride.ruleset import ruleset_of
 from domain.ticket_to_ride.state import GameState, PlayerState, Tunnel
 
 
 def start_state(board: Board, event: GameStarted) -> GameState:
     """The state after the opening: deal cards, display and tickets from the recorded shuffles."""
     setup = Setup(event.seats, event.map, event.variant, dict(event.options), event.rules_version)
-    rules = ruleset_for(setup)
+    rules = ruleset_of(board, setup)
     colours = board.locomotive + 1
     card_at = board.card_at.get
     deck = [card_at(name, -1) for name in event.cards.after]

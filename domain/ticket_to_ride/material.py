@@ -11,7 +11,7 @@ during and after the game.
 
 Example::
 
-    >>> m = material_of(Setup(seats=3))
+    >>> m = material_of(load_board("europe"), Setup(seats=3))
     >>> m.routes[0].a, m.routes[0].b, m.routes[0].colour, m.routes[0].length
     ('amsterdam', 'bruxelles', 'black', 1)
 """
@@ -23,8 +23,8 @@ from typing import Literal
 import msgspec
 
 from domain.kernel.protocol import Setup
-from domain.ticket_to_ride.board import GRAY, KIND_NAMES, load_board
-from domain.ticket_to_ride.ruleset import Ruleset, ruleset_for
+from domain.ticket_to_ride.board import GRAY, KIND_NAMES, Board
+from domain.ticket_to_ride.ruleset import Ruleset, ruleset_of
 
 RouteKind = Literal["rail", "tunnel", "ferry"]
 
@@ -116,10 +116,10 @@ class TicketToRideMaterial(
     rules: Ruleset
 
 
-def material_of(setup: Setup) -> TicketToRideMaterial:
-    """The material of `setup`, or raise `RuleViolation` ``bad-setup`` like `check_setup`."""
-    rules = ruleset_for(setup)
-    board = load_board(rules.map)
+def material_of(board: Board, setup: Setup) -> TicketToRideMaterial:
+    """The material of `setup` on `board`, or raise `RuleViolation` ``bad-setup`` like
+    `check_setup`."""
+    rules = ruleset_of(board, setup)
     cities = board.map.cities
     ids = board.city_ids
     metropolises = set(board.metropolises)

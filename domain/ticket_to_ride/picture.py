@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 from xml.sax.saxutils import escape, quoteattr
 
-from domain.ticket_to_ride.board import FERRY, GRAY, TUNNEL, Board, load_board
+from domain.ticket_to_ride.board import FERRY, GRAY, TUNNEL, Board
 from domain.ticket_to_ride.state import GameState
 from domain.ticket_to_ride.views import PublicView, public_view
 
@@ -47,9 +47,8 @@ CARD_FILL = {
 SEAT_FILL = ("#c0392b", "#1f5fbf", "#1e8449", "#d4ac0d", "#4a235a", "#117a8b")
 
 
-def board_svg(state: GameState) -> str:
+def board_svg(board: Board, state: GameState) -> str:
     """The board now, as an SVG document (public information only)."""
-    board = load_board(state.rules.map)
     view = public_view(board, state)
     place = _projection(board)
     parts = [

@@ -81,34 +81,48 @@ def _tickets_of(board: Board, groups: list[str]) -> tuple[int, ...]:
     return tuple(i for i, g in enumerate(board.ticket_group) if g in groups)
 
 
-def ruleset_for(setup: Setup) -> Ruleset:
-    """The ruleset of a setup, or raise `RuleViolation` ``bad-setup``.
+#: the map of a setup that names none
+DEFAULT_MAP = "europe"
 
-    The map defaults to ``europe`` and the variant to ``standard``, the rules
-    version to the current one (`versions.current_version`). Boolean options
-    are the map file's ``options``; unknown options are refused.
-    Rulesets are frozen, so one is built per distinct setup and shared.
+
+def ruleset_for(setup: Setup) -> Ruleset:
+    """The ruleset of a setup on the shipped maps, or raise `RuleViolation` ``bad-setup``.
+
+    The map defaults to `DEFAULT_MAP`; see `ruleset_of` for the rest.
     """
+    map_id = setup.map or DEFAULT_MAP
+    # only names of shipped map files: a map id is never used as a path as given
+    if map_id not in map_ids():
+        raise _bad(f"unknown map {map_id!r}")
+    return ruleset_of(load_board(map_id), setup)
+
+
+def ruleset_of(board: Board, setup: Setup) -> Ruleset:
+    """The ruleset of a setup on `board`, or raise `RuleViolation` ``bad-setup``.
+
+    The variant defaults to ``standard``, the rules version to the current one
+    (`versions.current_version`). Boolean options are the map file's
+    ``options``; unknown options are refused. Rulesets are frozen, so one is
+    built per distinct setup and shared.
+    """
+    if setup.map is not None and setup.map != board.id:
+        raise _bad(f"unknown map {setup.map!r}")
     # each value's type is part of the key: 1 == True, but only a boolean is an option value
     options = tuple(sorted((k, v, type(v)) for k, v in setup.options.items()))
     return _ruleset(
-        setup.map or "europe", setup.variant or "standard", options, setup.seats,
-        setup.rules_version,
+        board, setup.variant or "standard", options, setup.seats, setup.rules_version
     )
 
 
 @lru_cache(maxsize=256)
 def _ruleset(
-    map_id: str,
+    board: Board,
     variant_id: str,
     options: tuple[tuple[str, bool | str | int, type], ...],
     seats: int,
     version: str | None,
 ) -> Ruleset:
-    # only names of shipped map files: a map id is never used as a path as given
-    if map_id not in map_ids():
-        raise _bad(f"unknown map {map_id!r}")
-    board = load_board(map_id)
+    map_id = board.id
     version = check_version(board, version)
     data = board.map
     variant = data.variants.get(variant_id)
