@@ -24,6 +24,7 @@ from typing import Literal
 import msgspec
 
 from domain.kernel.versions import content_digest
+from domain.ticket_to_ride.scoring import TIE_BREAKS, TieBreak
 
 RouteKindName = Literal["rail", "tunnel", "ferry"]
 
@@ -71,6 +72,8 @@ class MapRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_def
     ``usable_tracks`` maps a track group's size to, per player count, how many
     of its tracks may be claimed; without it a double route is fully usable
     from ``double_routes_min_seats`` players and a single track otherwise.
+    ``tie_breaks`` orders the tie-breaks after the most points (Europe's by
+    default).
     """
 
     min_seats: int
@@ -90,6 +93,7 @@ class MapRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_def
     end_trigger: int
     longest_path_bonus: int
     usable_tracks: dict[int, dict[int, int]] = {}
+    tie_breaks: tuple[TieBreak, ...] = TIE_BREAKS
 
 
 class Variant(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):

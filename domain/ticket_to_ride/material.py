@@ -76,6 +76,8 @@ class TicketMaterial(msgspec.Struct, frozen=True):
     a: str
     b: str
     points: int
+    #: every city the ticket names, ``a`` first and ``b`` last (two for most tickets)
+    cities: list[str]
     long: bool
     group: str
     big_city: bool
@@ -159,6 +161,7 @@ def material_of(board: Board, setup: Setup) -> TicketToRideMaterial:
                 a=ids[board.ticket_a[t]],
                 b=ids[board.ticket_b[t]],
                 points=board.ticket_points[t],
+                cities=[ids[c] for c in board.ticket_cities[t]],
                 long=t in long,
                 group=board.ticket_group[t],
                 big_city="big-city" in board.ticket_group[t],

@@ -17,6 +17,7 @@ from domain.kernel.errors import RuleViolation
 from domain.kernel.protocol import Setup
 from domain.kernel.versions import split_version
 from domain.ticket_to_ride.board import Board, load_board, map_ids
+from domain.ticket_to_ride.scoring import TieBreak
 from domain.ticket_to_ride.versions import check_version
 
 
@@ -38,7 +39,8 @@ class Ruleset(msgspec.Struct, frozen=True):
     minimum kept at setup (``setup_keep``) and the cap on long ones kept
     (``setup_long_max``, -1 = none), and the draw size / minimum kept during
     play. The end: ``end_trigger`` trains or fewer start the final round;
-    ``longest_path_bonus`` points for the longest path (0 = no bonus).
+    ``longest_path_bonus`` points for the longest path (0 = no bonus); ties on
+    points are broken by ``tie_breaks`` in order (`scoring.winners`).
     """
 
     map: str
@@ -61,6 +63,7 @@ class Ruleset(msgspec.Struct, frozen=True):
     ferries: bool
     double_routes_min_seats: int
     usable_tracks: tuple[int, ...]
+    tie_breaks: tuple[TieBreak, ...]
     end_trigger: int
     longest_path_bonus: int
     long_tickets: tuple[int, ...]
@@ -162,6 +165,7 @@ def _ruleset(
         ferries=rules.ferries,
         double_routes_min_seats=rules.double_routes_min_seats,
         usable_tracks=_usable_tracks(board, seats),
+        tie_breaks=tuple(rules.tie_breaks),
         end_trigger=rules.end_trigger,
         longest_path_bonus=rules.longest_path_bonus,
         long_tickets=_tickets_of(board, long_groups),

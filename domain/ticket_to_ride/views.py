@@ -56,12 +56,14 @@ class TunnelView(msgspec.Struct, frozen=True):
 
 
 class TicketView(msgspec.Struct, frozen=True):
-    """A destination ticket: its number, its two city ids and its points."""
+    """A destination ticket: its number, its first and last city ids, every city it
+    names (two or more, ``cities``) and its points."""
 
     id: int
     a: str
     b: str
     points: int
+    cities: list[str]
 
 
 class PublicView(msgspec.Struct, frozen=True):
@@ -111,6 +113,7 @@ def _ticket(board: Board, ticket: int) -> TicketView:
         board.city_ids[board.ticket_a[ticket]],
         board.city_ids[board.ticket_b[ticket]],
         board.ticket_points[ticket],
+        [board.city_ids[c] for c in board.ticket_cities[ticket]],
     )
 
 
