@@ -65,6 +65,8 @@ class Board(msgspec.Struct, frozen=True, eq=False):
     route_colour: tuple[int, ...]
     route_kind: tuple[int, ...]
     route_locomotives: tuple[int, ...]
+    #: spaces of each route that cost two cards (0 on most maps)
+    route_doubled: tuple[int, ...]
     route_tracks: tuple[tuple[int, ...], ...]
     route_partner: tuple[int, ...]
     route_points: tuple[int, ...]
@@ -134,6 +136,7 @@ def board_from_map(data: MapFile) -> Board:
         route_colour=colour_of,
         route_kind=tuple(KIND_NAMES.index(r.kind) for r in routes),
         route_locomotives=tuple(r.locomotives for r in routes),
+        route_doubled=tuple(r.double_spaces for r in routes),
         route_tracks=tuple(tracks),
         route_partner=tuple(
             (group[1] if group[0] == i else group[0]) if len(group) == 2 else -1

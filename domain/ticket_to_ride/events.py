@@ -93,8 +93,13 @@ class TunnelAttempted(_Event, frozen=True, tag="tunnel-attempted"):
     shuffles: list[Shuffle] = []
 
 
-class RouteClaimed(_Event, frozen=True, tag="route-claimed"):
-    """A seat claimed a route paying ``cards`` cards, ``locomotives`` of them wild (§5)."""
+class RouteClaimed(_Event, frozen=True, tag="route-claimed", omit_defaults=True):
+    """A seat claimed a route paying ``cards`` cards, ``locomotives`` of them wild (§5).
+
+    ``paid`` names the cards by count when they are not one colour plus
+    Locomotives (a ferry paid with pairs, doubled spaces); ``colour`` is then
+    None. Left out of the JSON otherwise, as in every log before it existed.
+    """
 
     seat: int
     route: int
@@ -102,6 +107,7 @@ class RouteClaimed(_Event, frozen=True, tag="route-claimed"):
     locomotives: int
     cards: int
     points: int
+    paid: dict[str, int] | None = None
 
 
 class TunnelWithdrawn(_Event, frozen=True, tag="tunnel-withdrawn"):

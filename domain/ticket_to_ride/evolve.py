@@ -158,7 +158,13 @@ def _discard_tunnel(state: GameState) -> None:
 def _route_claimed(board: Board, state: GameState, event: RouteClaimed) -> None:
     seat = event.seat
     player = state.players[seat]
-    _pay(board, state, player, event.colour, event.locomotives, event.cards)
+    if event.paid is None:
+        _pay(board, state, player, event.colour, event.locomotives, event.cards)
+    else:
+        for name, count in event.paid.items():
+            card = board.card_at[name]
+            player.hand[card] -= count
+            state.discard[card] += count
     _discard_tunnel(state)
     route = event.route
     state.route_owner[route] = seat

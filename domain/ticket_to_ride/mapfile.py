@@ -46,7 +46,8 @@ class Route(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaul
     """One track between cities ``a`` and ``b``.
 
     ``colour`` is a card colour or ``"gray"``; ``locomotives`` is the number of
-    Locomotive symbols (a ferry's). Tracks between the same two cities form a
+    Locomotive symbols (a ferry's); ``double_spaces`` how many of its spaces
+    cost two cards. Tracks between the same two cities form a
     track group (a double or triple route), found on load.
     """
 
@@ -56,6 +57,8 @@ class Route(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaul
     colour: str
     kind: RouteKindName = "rail"
     locomotives: int = 0
+    #: spaces that cost a pair of cards each (difficult terrain)
+    double_spaces: int = 0
 
 
 class Ticket(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
@@ -73,7 +76,8 @@ class MapRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_def
     of its tracks may be claimed; without it a double route is fully usable
     from ``double_routes_min_seats`` players and a single track otherwise.
     ``tie_breaks`` orders the tie-breaks after the most points (Europe's by
-    default).
+    default). ``ferry_pairs``: a gray ferry's Locomotive symbols may each be
+    paid with a pair of one colour instead (`pricing.PairFerry`).
     """
 
     min_seats: int
@@ -93,6 +97,7 @@ class MapRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_def
     end_trigger: int
     longest_path_bonus: int
     usable_tracks: dict[int, dict[int, int]] = {}
+    ferry_pairs: bool = False
     tie_breaks: tuple[TieBreak, ...] = TIE_BREAKS
 
 
@@ -189,6 +194,10 @@ def check_map(name: str, data: MapFile) -> None:
             raise bad(entry, f"route_points has no entry for length {route.length}")
         if not 0 <= route.locomotives <= route.length:
             raise bad(entry, f"locomotives must be between 0 and {route.length}")
+        if not 0 <= route.double_spaces <= route.length or (
+            route.double_spaces and route.kind != "rail"
+        ):
+            raise bad(entry, f"double_spaces must be between 0 and {route.length}, on rail")
     groups: set[str] = set()
     for i, ticket in enumerate(data.tickets):
         entry = f"tickets[{i}] ({'-'.join(ticket.cities)})"

@@ -26,6 +26,8 @@ from domain.ticket_to_ride.commands import (
     PayTunnel,
     WithdrawTunnel,
 )
+from domain.ticket_to_ride.pricing import OneColour, price_rule
+from domain.ticket_to_ride.ruleset import Ruleset
 from domain.ticket_to_ride.state import GameState
 
 
@@ -41,8 +43,10 @@ class Move(msgspec.Struct, frozen=True, gc=False):
     """One legal move: a ready ``command`` and the alternatives it stands for.
 
     ``payments``: for claim-route, build-station and pay-tunnel, every colour
-    and Locomotive range that can pay. ``cities``: for build-station, every
-    city where a station may go. ``tickets``: for ticket choices, the tickets
+    and Locomotive range that can pay. For a route whose price takes several
+    colours (`pricing`), each entry is a colour for its plain spaces and the
+    Locomotives a payment may hold, and the command names one payment's cards.
+    ``cities``: for build-station, every city where a station may go. ``tickets``: for ticket choices, the tickets
     on offer (the command keeps one allowed combination).
     """
 
@@ -75,19 +79,23 @@ class _ClaimTable:
     """One board's routes grouped for the claim search, and its shared claim entries.
 
     ``tracks[c]`` lists ``(route, length, partner, 256 * route)`` of the
-    routes of card colour ``c``, shortest first; ``gray[ferries]`` lists
+    routes of card colour ``c``, shortest first; ``gray_tracks[mode]`` lists
     ``(route, length, partner, Locomotives needed, length << 8 | needed)`` of
-    the gray ones, Locomotives needed by a ferry counting only when the
-    ruleset has ferries. ``partner`` is the other track of a double route, -1
-    for a single track and `GROUP` for a group of three or more (which the
-    search asks `route_closed` about). The search reads these ready-made keys.
+    the gray ones, by ferry mode (`_ferry_mode`: Locomotives needed by a
+    ferry count only when the ruleset has ferries). ``partner`` is the other
+    track of a double route, -1 for a single track and `GROUP` for a group of
+    three or more (which the search asks `route_closed` about). These are the
+    routes paid in one colour (`pricing.OneColour`); ``several[mode]`` lists
+    ``(route, length)`` of the others (doubled spaces, ferries paid
+    with pairs), whose price rule lists their payments.
+    The search reads these ready-made keys.
     Entries are immutable and a game asks for the same few hundred again and
     again, so they are built once: coloured ones by one int packing route
-    and Locomotive range (a route has one colour); gray ones by their payment code (see `paying`),
-    then route.
+    and Locomotive range (a route has one colour); gray ones by their payment
+    code (see `paying`), then route.
     """
 
-    __slots__ = ("board", "coloured", "gray", "gray_tracks", "tracks")
+    __slots__ = ("board", "coloured", "gray", "gray_tracks", "several", "tracks")
 
     def __init__(self, board: Board) -> None:
         self.board = board
@@ -96,19 +104,25 @@ class _ClaimTable:
             GROUP if len(tracks) > 2 else p
             for p, tracks in zip(board.route_partner, board.route_tracks, strict=True)
         )
+        doubled = board.route_doubled
         self.tracks = tuple(
-            tuple((r, length[r], partner[r], r << 8) for r in routes)
+            tuple((r, length[r], partner[r], r << 8) for r in routes if not doubled[r])
             for routes in board.routes_by_colour[: board.locomotive]
         )
-        gray = board.routes_by_colour[board.locomotive]
         need = [
             board.route_locomotives[r] if board.route_kind[r] == FERRY else 0
             for r in range(len(length))
         ]
+        gray = [r for r in board.routes_by_colour[board.locomotive] if not doubled[r]]
+        paired = [r for r in gray if need[r]]
         self.gray_tracks = (
             tuple((r, length[r], partner[r], 0, length[r] << 8) for r in gray),
             tuple((r, length[r], partner[r], need[r], length[r] << 8 | need[r]) for r in gray),
+            tuple((r, length[r], partner[r], 0, length[r] << 8) for r in gray if not need[r]),
         )
+        several = [(r, length[r]) for r in range(len(length)) if doubled[r]]
+        with_pairs = sorted(several + [(r, length[r]) for r in paired])
+        self.several = (tuple(several), tuple(several), tuple(with_pairs))
         self.coloured: dict[int, Move] = {}
         self.gray: dict[bytes, tuple[bytes, tuple[Payment, ...], dict[int, Move]]] = {}
 
@@ -200,7 +214,8 @@ def claim_moves(board: Board, state: GameState, seat: int, out: list[Move]) -> N
         cap = trains
     colours = b""
     by_kind: dict[int, tuple[bytes, tuple[Payment, ...], dict[int, Move]]] = {}
-    for r, n, q, need, kind in table.gray_tracks[state.rules.ferries]:
+    mode = _ferry_mode(state.rules)
+    for r, n, q, need, kind in table.gray_tracks[mode]:
         if n > cap:
             break
         if owner[r] >= 0 or (q >= 0 and (o := owner[q]) >= 0 and (singles or o == seat)):
@@ -224,6 +239,36 @@ def claim_moves(board: Board, state: GameState, seat: int, out: list[Move]) -> N
                 move = entries[r] = Move(command, payments)
             out.append(move)
 
+    for r, n in table.several[mode]:
+        if n <= trains and not route_closed(board, state, seat, r):
+            move = _several_colours_entry(board, state, hand, r)
+            if move is not None:
+                out.append(move)
+
+
+def _ferry_mode(rules: Ruleset) -> int:
+    """0: no ferries; 1: ferries paid with Locomotives; 2: ferries paid with pairs too."""
+    return 2 if rules.ferries and rules.ferry_pairs else int(rules.ferries)
+
+
+def _several_colours_entry(
+    board: Board, state: GameState, hand: list[int], route: int
+) -> Move | None:
+    """The claim entry of a route whose price takes several colours, from its price rule:
+    one payment per colour of its plain spaces (None: Locomotives only) with the
+    Locomotive range, and a ready command naming one payment's cards."""
+    rule = price_rule(board, state.rules, route)
+    assert not isinstance(rule, OneColour)
+    alternatives = rule.alternatives(board, hand)
+    if not alternatives:
+        return None
+    names = board.card_names
+    payments = tuple(
+        Payment(None if a.colour < 0 else names[a.colour], a.low, a.high) for a in alternatives
+    )
+    first = alternatives[0].payment
+    cards = {names[c]: count for c, count in enumerate(first) if count}
+    return Move(ClaimRoute(route, cards=cards), payments)
 
 #: per (length, Locomotives needed, Locomotives at hand up to the length): `_lows`
 _LOWS: dict[tuple[int, int, int], tuple[bytes, bytes]] = {}

@@ -29,7 +29,8 @@ class Ruleset(msgspec.Struct, frozen=True):
     station; ``colour_cards`` per colour and ``locomotive_cards`` in the deck;
     ``hand`` cards dealt to each player; ``face_up`` display slots;
     ``locomotive_reset`` (that many face-up Locomotives reset the display, 0 =
-    never). Routes: ``tunnels`` and ``ferries`` switch those kinds on;
+    never). Routes: ``tunnels`` and ``ferries`` switch those kinds on
+    (``ferry_pairs``: Locomotive symbols may be paid with pairs, `pricing`);
     double routes are both usable from ``double_routes_min_seats`` players,
     and ``usable_tracks[k]`` is how many tracks of a group of ``k`` may be
     claimed in this game (no seat ever claims two of one group; the tuple
@@ -61,6 +62,7 @@ class Ruleset(msgspec.Struct, frozen=True):
     locomotive_reset: int
     tunnels: bool
     ferries: bool
+    ferry_pairs: bool
     double_routes_min_seats: int
     usable_tracks: tuple[int, ...]
     tie_breaks: tuple[TieBreak, ...]
@@ -163,6 +165,7 @@ def _ruleset(
         locomotive_reset=rules.locomotive_reset,
         tunnels=rules.tunnels,
         ferries=rules.ferries,
+        ferry_pairs=rules.ferry_pairs,
         double_routes_min_seats=rules.double_routes_min_seats,
         usable_tracks=_usable_tracks(board, seats),
         tie_breaks=tuple(rules.tie_breaks),
