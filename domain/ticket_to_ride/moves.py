@@ -46,8 +46,9 @@ class Move(msgspec.Struct, frozen=True, gc=False):
     and Locomotive range that can pay. For a route whose price takes several
     colours (`pricing`), each entry is a colour for its plain spaces and the
     Locomotives a payment may hold, and the command names one payment's cards.
-    ``cities``: for build-station, every city where a station may go. ``tickets``: for ticket choices, the tickets
-    on offer (the command keeps one allowed combination).
+    ``cities``: for build-station, every city where a station may go.
+    ``tickets``: for ticket choices, the tickets on offer (the command keeps
+    one allowed combination).
     """
 
     command: Command
