@@ -222,6 +222,12 @@ def check_map(name: str, data: MapFile) -> None:
     for variant_name, variant in data.variants.items():
         entry = f"variants.{variant_name}"
         _check_groups(bad, entry, variant.long_tickets + variant.regular_tickets, groups)
+        for named, dealt in ((variant.long_tickets, variant.long_dealt),
+                             (variant.regular_tickets, variant.regular_dealt)):
+            held = sum(1 for t in data.tickets if t.group in named)
+            if held < dealt * rules.max_seats:
+                raise bad(entry, f"{held} tickets in {named} cannot deal {dealt} to "
+                                 f"{rules.max_seats} players")
 
 
 def _check_groups(

@@ -118,3 +118,8 @@ def test_a_one_city_ticket_and_a_variant_naming_no_ticket_group_are_refused() ->
 def test_a_file_that_is_not_json_is_named() -> None:
     with pytest.raises(MapError, match=r"^maps/broken.json: "):
         decode_map("maps/broken.json", b"{\"id\": ")
+
+
+def test_a_variant_whose_decks_cannot_deal_every_seat_is_refused() -> None:
+    message = _refusal(_set("variants.mega-europe.long_dealt", 3))
+    assert "variants.mega-europe" in message and "cannot deal 3 to 5 players" in message
