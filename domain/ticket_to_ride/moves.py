@@ -84,8 +84,10 @@ class _ClaimTable:
     ``(route, length, partner, Locomotives needed, length << 8 | needed)`` of
     the gray ones, by ferry mode (`_ferry_mode`: Locomotives needed by a
     ferry count only when the ruleset has ferries). ``partner`` is the other
-    track of a double route, -1 for a single track and `GROUP` for a group of
-    three or more (which the search asks `route_closed` about). These are the
+    track of a double route, else -1; the tracks of groups of three or more
+    (``grouped``) are searched as single tracks, and their entries then
+    dropped when `route_closed` says so (no map of pairs only pays for that
+    check in the search's inner loop). These are the
     routes paid in one colour (`pricing.OneColour`); ``several[mode]`` lists
     ``(route, length)`` of the others (doubled spaces, ferries paid
     with pairs), whose price rule lists their payments.
@@ -96,15 +98,13 @@ class _ClaimTable:
     code (see `paying`), then route.
     """
 
-    __slots__ = ("board", "coloured", "gray", "gray_tracks", "several", "tracks")
+    __slots__ = ("board", "coloured", "gray", "gray_tracks", "grouped", "several", "tracks")
 
     def __init__(self, board: Board) -> None:
         self.board = board
         length = board.route_length
-        partner = tuple(
-            GROUP if len(tracks) > 2 else p
-            for p, tracks in zip(board.route_partner, board.route_tracks, strict=True)
-        )
+        partner = board.route_partner
+        self.grouped = frozenset(r for r, group in enumerate(board.route_tracks) if len(group) > 2)
         doubled = board.route_doubled
         self.tracks = tuple(
             tuple((r, length[r], partner[r], r << 8) for r in routes if not doubled[r])
@@ -160,8 +160,6 @@ class _ClaimTable:
         return found
 
 
-#: the partner mark of a route in a group of three or more tracks
-GROUP = -2
 _TABLES: dict[str, _ClaimTable] = {}
 #: bound on the shared entries of one board before they are dropped and rebuilt
 _ENTRIES_MAX = 50_000
@@ -186,6 +184,7 @@ def claim_moves(board: Board, state: GameState, seat: int, out: list[Move]) -> N
     trains = player.trains
     owner = state.route_owner
     singles = state.rules.usable_tracks[2] < 2
+    start = len(out)
     table = _table(board)
     tracks = table.tracks
     coloured = table.coloured
@@ -201,8 +200,6 @@ def claim_moves(board: Board, state: GameState, seat: int, out: list[Move]) -> N
             if n > cap:
                 break
             if owner[r] >= 0 or (q >= 0 and (o := owner[q]) >= 0 and (singles or o == seat)):
-                continue
-            if q == GROUP and route_closed(board, state, seat, r):
                 continue
             low = n - have if n > have else 0
             packed = r8 + low * 16 + (locos if locos < n else n)
@@ -221,8 +218,6 @@ def claim_moves(board: Board, state: GameState, seat: int, out: list[Move]) -> N
             break
         if owner[r] >= 0 or (q >= 0 and (o := owner[q]) >= 0 and (singles or o == seat)):
             continue
-        if q == GROUP and route_closed(board, state, seat, r):
-            continue
         if locos < need:
             continue
         found = by_kind.get(kind)
@@ -240,11 +235,26 @@ def claim_moves(board: Board, state: GameState, seat: int, out: list[Move]) -> N
                 move = entries[r] = Move(command, payments)
             out.append(move)
 
+    if table.grouped:
+        _drop_closed(board, state, seat, out, start, table.grouped)
     for r, n in table.several[mode]:
         if n <= trains and not route_closed(board, state, seat, r):
             move = _several_colours_entry(board, state, hand, r)
             if move is not None:
                 out.append(move)
+
+
+def _drop_closed(
+    board: Board, state: GameState, seat: int, out: list[Move], first: int, grouped: frozenset[int]
+) -> None:
+    """Drop the entries from `first` on whose route is in a closed group of three or more."""
+    kept = []
+    for move in out[first:]:
+        command = move.command
+        assert isinstance(command, ClaimRoute)
+        if command.route not in grouped or not route_closed(board, state, seat, command.route):
+            kept.append(move)
+    out[first:] = kept
 
 
 def _ferry_mode(rules: Ruleset) -> int:
