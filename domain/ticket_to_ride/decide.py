@@ -43,7 +43,7 @@ from domain.ticket_to_ride.evolve import evolve
 from domain.ticket_to_ride.final import final_scores
 from domain.ticket_to_ride.moves import route_closed, turn_moves
 from domain.ticket_to_ride.pricing import DoubledSpaces, OneColour, PairFerry, price_rule
-from domain.ticket_to_ride.state import GameState, PlayerState
+from domain.ticket_to_ride.state import GameState, PlayerState, TicketChoice, Tunnel
 
 _TUNNEL_REVEAL = 3
 
@@ -207,17 +207,18 @@ def decide(board: Board, state: GameState, seat: int, command: Command, seed: Se
         return _choose_tickets(state, seat, player, command)
     if seat != state.current:
         raise _refuse("not-your-turn", f"it is seat {state.current}'s turn", "§3")
-    if player.offered:
+    pending = state.pending
+    if isinstance(pending, TicketChoice):
         if not isinstance(command, KeepTickets):
             raise _refuse("keep-tickets-first", "choose which drawn tickets to keep", "§6")
         return _keep_tickets(board, state, seat, player, command, seed)
-    if state.tunnel is not None:
+    if isinstance(pending, Tunnel):
         if isinstance(command, PayTunnel):
-            return _pay_tunnel(board, state, seat, player, command, seed)
+            return _pay_tunnel(board, state, pending, player, command, seed)
         if isinstance(command, WithdrawTunnel):
-            return _withdraw_tunnel(board, state, seat, seed)
+            return _withdraw_tunnel(board, state, pending, seed)
         raise _refuse("tunnel-pending", "pay for the tunnel or withdraw", "§5.4")
-    if state.drawn and not isinstance(command, DrawCard):
+    if pending is not None and not isinstance(command, DrawCard):
         raise _refuse("draw-second-card", "take your second train card", "§4.1")
     if isinstance(command, DrawCard):
         return _draw_card(board, state, seat, command, seed)
@@ -256,7 +257,7 @@ def _draw_card(
     board: Board, state: GameState, seat: int, command: DrawCard, seed: Seed
 ) -> list[Event]:
     loco = board.locomotive
-    second = state.drawn > 0
+    second = state.pending is not None
     slot = command.slot
     if slot is None:
         if not state.deck and not any(state.discard):
@@ -448,10 +449,14 @@ def _claim_paid(
 
 
 def _pay_tunnel(
-    board: Board, state: GameState, seat: int, player: PlayerState, command: PayTunnel, seed: Seed
+    board: Board,
+    state: GameState,
+    tunnel: Tunnel,
+    player: PlayerState,
+    command: PayTunnel,
+    seed: Seed,
 ) -> list[Event]:
-    tunnel = state.tunnel
-    assert tunnel is not None
+    seat = state.current
     length = board.route_length[tunnel.route]
     loco = board.locomotive
     extra = tunnel.extra
@@ -487,13 +492,11 @@ def _pay_tunnel(
     return _end_turn(board, state, turn, [claimed])
 
 
-def _withdraw_tunnel(board: Board, state: GameState, seat: int, seed: Seed) -> list[Event]:
-    tunnel = state.tunnel
-    assert tunnel is not None
+def _withdraw_tunnel(board: Board, state: GameState, tunnel: Tunnel, seed: Seed) -> list[Event]:
     turn = _Turn(board, state, seed)
     for card in tunnel.revealed:
         turn.discard_card(card)
-    return _end_turn(board, state, turn, [TunnelWithdrawn(seat, tunnel.route)])
+    return _end_turn(board, state, turn, [TunnelWithdrawn(state.current, tunnel.route)])
 
 
 def _draw_tickets(state: GameState, seat: int) -> list[Event]:

@@ -29,7 +29,13 @@ from domain.ticket_to_ride.events import (
     TunnelWithdrawn,
 )
 from domain.ticket_to_ride.ruleset import ruleset_of
-from domain.ticket_to_ride.state import GameState, PlayerState, Tunnel
+from domain.ticket_to_ride.state import (
+    SECOND_CARD,
+    TICKET_CHOICE,
+    GameState,
+    PlayerState,
+    Tunnel,
+)
 
 
 def start_state(board: Board, event: GameStarted) -> GameState:
@@ -84,8 +90,7 @@ def start_state(board: Board, event: GameStarted) -> GameState:
 
 def _end_turn(state: GameState) -> None:
     """Pass the turn on (§3) and run the end trigger's countdown (§8)."""
-    state.drawn = 0
-    state.tunnel = None
+    state.pending = None
     state.turn += 1
     if state.turns_left > 0:
         state.turns_left -= 1
@@ -136,7 +141,7 @@ def _turn_over(state: GameState, over: bool) -> None:
         state.passes = 0
         _end_turn(state)
     else:
-        state.drawn = 1
+        state.pending = SECOND_CARD
 
 
 def _tunnel_attempted(board: Board, state: GameState, event: TunnelAttempted) -> None:
@@ -146,12 +151,12 @@ def _tunnel_attempted(board: Board, state: GameState, event: TunnelAttempted) ->
     reshuffle = replay_reshuffle(board, deck, discard, event.shuffles)
     revealed = [draw_top(deck, discard, reshuffle) for _ in event.revealed]
     colour = -1 if event.colour is None else board.card_index(event.colour)
-    state.tunnel = Tunnel(event.route, colour, event.locomotives, revealed, event.extra)
+    state.pending = Tunnel(event.route, colour, event.locomotives, revealed, event.extra)
 
 
 def _discard_tunnel(state: GameState) -> None:
-    if state.tunnel is not None:
-        for card in state.tunnel.revealed:
+    if isinstance(state.pending, Tunnel):
+        for card in state.pending.revealed:
             state.discard[card] += 1
 
 
@@ -201,6 +206,7 @@ def _tunnel_withdrawn(board: Board, state: GameState, event: TunnelWithdrawn) ->
 def _tickets_drawn(board: Board, state: GameState, event: TicketsDrawn) -> None:
     pile = state.ticket_pile
     state.players[event.seat].offered = [pile.pop() for _ in range(event.count)]
+    state.pending = TICKET_CHOICE
 
 
 def _tickets_kept(board: Board, state: GameState, event: TicketsKept) -> None:

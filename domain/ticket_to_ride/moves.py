@@ -10,6 +10,7 @@ the pending tunnel payment. Each entry's ``command`` is accepted as it is.
 from __future__ import annotations
 
 from itertools import combinations
+from typing import assert_never
 
 import msgspec
 
@@ -28,7 +29,7 @@ from domain.ticket_to_ride.commands import (
 )
 from domain.ticket_to_ride.pricing import OneColour, price_rule
 from domain.ticket_to_ride.ruleset import Ruleset
-from domain.ticket_to_ride.state import GameState
+from domain.ticket_to_ride.state import GameState, SecondCard, TicketChoice, Tunnel
 
 
 class Payment(msgspec.Struct, frozen=True, gc=False):
@@ -417,26 +418,26 @@ def legal_moves(board: Board, state: GameState, seat: int) -> list[Move]:
         ]
     if seat != state.current:
         return []
-    if player.offered:
+    pending = state.pending
+    if pending is None:
+        return turn_moves(board, state, seat) or [_PASS]
+    if isinstance(pending, TicketChoice):
         return [
             Move(KeepTickets(keep), tickets=tuple(player.offered))
             for keep in ticket_combinations(player.offered, rules.draw_keep, -1, ())
         ]
-    if state.tunnel is not None:
-        return tunnel_moves(board, state, seat)
-    if state.drawn:
+    if isinstance(pending, Tunnel):
+        return tunnel_moves(board, pending, state.players[seat].hand)
+    if isinstance(pending, SecondCard):
         loco = board.locomotive
         second = [_BLIND] if state.deck or any(state.discard) else []
         second += [_FACE_UP[s] for s, c in enumerate(state.display) if 0 <= c != loco]
         return second
-    return turn_moves(board, state, seat) or [_PASS]
+    assert_never(pending)
 
 
-def tunnel_moves(board: Board, state: GameState, seat: int) -> list[Move]:
+def tunnel_moves(board: Board, tunnel: Tunnel, hand: list[int]) -> list[Move]:
     """Pay the pending tunnel's extra cards (if the hand can) or withdraw (§5.4)."""
-    tunnel = state.tunnel
-    assert tunnel is not None
-    hand = state.players[seat].hand
     loco = board.locomotive
     length = board.route_length[tunnel.route]
     spare_locos = hand[loco] - tunnel.locomotives

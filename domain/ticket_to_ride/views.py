@@ -27,7 +27,7 @@ from domain.ticket_to_ride.events import (
     TicketsKept,
     TunnelAttempted,
 )
-from domain.ticket_to_ride.state import FinalScore, GameState
+from domain.ticket_to_ride.state import FinalScore, GameState, SecondCard, TicketChoice, Tunnel
 
 Pending = Literal["choose-tickets", "keep-tickets", "second-card", "tunnel"]
 
@@ -117,16 +117,20 @@ def _ticket(board: Board, ticket: int) -> TicketView:
     )
 
 
+#: the public name of each kind of pending decision
+_PENDING_NAMES: dict[type, Pending] = {
+    TicketChoice: "keep-tickets",
+    Tunnel: "tunnel",
+    SecondCard: "second-card",
+}
+
+
 def _pending(state: GameState) -> Pending | None:
     if state.phase == "choosing-tickets":
         return "choose-tickets"
     if state.phase == "finished":
         return None
-    if state.players[state.current].offered:
-        return "keep-tickets"
-    if state.tunnel is not None:
-        return "tunnel"
-    return "second-card" if state.drawn else None
+    return None if state.pending is None else _PENDING_NAMES[type(state.pending)]
 
 
 def to_act(state: GameState) -> list[int]:
