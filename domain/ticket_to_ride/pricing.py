@@ -26,7 +26,7 @@ and a ready payment, not every card combination.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import msgspec
 
@@ -97,17 +97,11 @@ class PairFerry(msgspec.Struct, frozen=True, gc=False):
     def alternatives(self, board: Board, hand: Cards) -> tuple[Alternative, ...]:
         loco = board.locomotive
         plain_spaces = self.length - self.symbols
-        found = []
-        for colour in [*range(loco), -1] if plain_spaces else [-1]:
-            payments = []
-            for locos in range(min(hand[loco], self.length) + 1):
-                payment = self._build(board, hand, colour, locos, plain_spaces)
-                if payment is not None:
-                    payments.append((locos, payment))
-            if payments:
-                low, first = payments[0]
-                found.append(Alternative(colour, low, payments[-1][0], first))
-        return tuple(found)
+        return _alternatives(
+            [*range(loco), -1] if plain_spaces else [-1],
+            min(hand[loco], self.length),
+            lambda colour, locos: self._build(board, hand, colour, locos, plain_spaces),
+        )
 
     def _build(
         self, board: Board, hand: Cards, colour: int, locos: int, plain_spaces: int
@@ -162,18 +156,12 @@ class DoubledSpaces(msgspec.Struct, frozen=True, gc=False):
     def alternatives(self, board: Board, hand: Cards) -> tuple[Alternative, ...]:
         loco = board.locomotive
         plain_spaces = self.length - self.doubled
-        found = []
         colours = [self.colour] if self.colour >= 0 else list(range(loco))
-        for colour in [*colours, -1]:
-            payments = []
-            for wilds in range(min(hand[loco], self.length + self.doubled) + 1):
-                payment = self._build(board, hand, colour, wilds, plain_spaces)
-                if payment is not None:
-                    payments.append((wilds, payment))
-            if payments:
-                low, first = payments[0]
-                found.append(Alternative(colour, low, payments[-1][0], first))
-        return tuple(found)
+        return _alternatives(
+            [*colours, -1],
+            min(hand[loco], self.length + self.doubled),
+            lambda colour, wilds: self._build(board, hand, colour, wilds, plain_spaces),
+        )
 
     def _build(
         self, board: Board, hand: Cards, colour: int, wilds: int, plain_spaces: int
@@ -213,6 +201,19 @@ class DoubledSpaces(msgspec.Struct, frozen=True, gc=False):
                 if not whole and not singles:
                     return tuple(trial)
         return None
+
+
+def _alternatives(
+    colours: Sequence[int], most: int, build: Callable[[int, int], tuple[int, ...] | None]
+) -> tuple[Alternative, ...]:
+    """One `Alternative` per colour of `colours` that `build` can pay with, for some count
+    of Locomotives up to `most`: the fewest and most, and the payment with the fewest."""
+    found = []
+    for colour in colours:
+        payments = [(n, p) for n in range(most + 1) if (p := build(colour, n)) is not None]
+        if payments:
+            found.append(Alternative(colour, payments[0][0], payments[-1][0], payments[0][1]))
+    return tuple(found)
 
 
 def _plain_unpaid(hand: Cards, colour: int, plain: int) -> bool:
