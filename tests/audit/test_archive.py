@@ -97,7 +97,7 @@ def test_a_new_log_names_the_current_rules_version_and_replays_under_it(
     store = GameStore(f"sqlite:///{tmp_path / 'games.db'}", kinds())
     try:
         game_id = play_in_store(store, kind, setup, random.Random(6))
-        records = store.get(game_id).records
+        records = store.records(game_id)
     finally:
         store.close()
     assert records[0].payload is not None
