@@ -5,6 +5,7 @@ Run from the repository root::
     .venv/bin/python -m benchmarks.engine                  # every kind, map, variant, seat count
     .venv/bin/python -m benchmarks.engine --seconds 1 --kind ticket-to-ride --seats 2
     .venv/bin/python -m benchmarks.engine --profile ticket-to-ride/europe/standard/2
+    .venv/bin/python -m benchmarks.engine --kind ticket-to-ride --against ../wt-base
 
 Every game kind in `domain.registry.kinds()` is measured on each of its maps
 (or once, if it has none), each variant (or the default) and each seat count
@@ -15,7 +16,11 @@ random bot costs the engine. Each row also replays the logs it produced
 through `evolve` from nothing, the cost of rebuilding a game from its log.
 
 Seeds are fixed (game ``i`` uses seed ``sha256(i)`` and chooser
-``random.Random(i)``), so two runs play the same games. The process is pinned
+``random.Random(i)``), so two runs play the same games. ``--against DIR``
+compares with another checkout (an older commit in a second worktree): each
+case is measured in two fresh processes back to back, one importing this
+checkout's engine and one importing DIR's (the measuring code is this file in
+both), so both figures come from one run under the same machine load. The process is pinned
 to one CPU where the platform allows it. Not a test: nothing is asserted,
 figures are printed (see ``benchmarks/README.md``).
 """
@@ -29,8 +34,11 @@ import os
 import platform
 import pstats
 import random
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import msgspec
@@ -213,6 +221,51 @@ def profile(label: str, seconds: float, top: int) -> None:
     stats.sort_stats("cumulative").print_stats(top)
 
 
+def measure_in(checkout: Path, case: Case, seconds: float) -> Figures:
+    """`measure` in a fresh process whose `domain` package is `checkout`'s."""
+    # this file as the main module, run from `checkout` so its `domain` comes first
+    runner = (
+        "import runpy, sys; sys.argv = sys.argv[1:]; "
+        "runpy.run_path(sys.argv[0], run_name='__main__')"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", runner, __file__, "--worker", case.label, "--seconds", str(seconds)],
+        cwd=checkout,
+        capture_output=True,
+        check=True,
+        timeout=max(120.0, 20 * seconds),
+    )
+    return msgspec.json.decode(done.stdout, type=Figures)
+
+
+def _worker(label: str, seconds: float) -> None:
+    """Measure one case and print its figures as JSON (the child of `measure_in`)."""
+    pin_to_one_core()
+    case = next(c for c in cases() if c.label == label)
+    sys.stdout.buffer.write(msgspec.json.encode(measure(case, seconds)))
+
+
+def compare(against: Path, kind: str | None, seats: int | None, seconds: float) -> Table:
+    """Each case measured here and in `against`, back to back (see the module docstring)."""
+    here = Path(__file__).resolve().parents[1]
+    table = Table(title=f"Games per CPU second: this checkout vs {against}")
+    for heading in ("case", "games/s here", f"games/s {against.name}", "ratio"):
+        table.add_column(heading, justify="left" if heading == "case" else "right")
+    table.add_column("replay events/s here / there", justify="right")
+    for case in cases(kind, seats):
+        new = measure_in(here, case, seconds)
+        old = measure_in(against, case, seconds)
+        rate_new, rate_old = new.games / new.seconds, old.games / old.seconds
+        table.add_row(
+            case.label,
+            f"{rate_new:,.0f}",
+            f"{rate_old:,.0f}",
+            f"{rate_new / rate_old:.2f}",
+            f"{new.events / new.replay_seconds:,.0f} / {old.events / old.replay_seconds:,.0f}",
+        )
+    return table
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="time budget per case")
@@ -220,8 +273,19 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seats", type=int, help="only this seat count")
     parser.add_argument("--profile", metavar="KIND/MAP/VARIANT/SEATS", help="profile one case")
     parser.add_argument("--top", type=int, default=25, help="profile lines to print")
+    parser.add_argument("--against", type=Path, metavar="DIR",
+                        help="compare with the checkout in DIR, case by case")
+    parser.add_argument("--worker", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.worker:
+        _worker(args.worker, args.seconds)
+        return
     console = Console(width=None if os.isatty(1) else 132)
+    if args.against:
+        console.print(f"Python {platform.python_version()}, ~{args.seconds:g} s per case "
+                      "and checkout, each in its own process pinned to one CPU")
+        console.print(compare(args.against.resolve(), args.kind, args.seats, args.seconds))
+        return
     note = pin_to_one_core()
     if args.profile:
         profile(args.profile, args.seconds, args.top)

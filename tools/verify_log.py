@@ -15,9 +15,11 @@ exported by ``GET /games/{id}/export`` (JSON Lines, one record a line) and check
    reproduced from the revealed seed.
 
 It does not re-run the games' rules (that is ``POST /replays`` or
-``roundhouse replay``). A log exported while its game runs reveals no seed and is
-redacted for its reader: its versions and ``prev_hash`` links are checked, and
-what cannot be checked yet (the salted hashes, the outcomes) is said, not failed.
+``roundhouse replay``), but it shows the rules version the created record names
+(``0.1`` when it names none; see ``docs/rules-versions.md``). A log exported
+while its game runs reveals no seed and is redacted for its reader: its
+versions and ``prev_hash`` links are checked, and what cannot be checked yet
+(the salted hashes, the outcomes) is said, not failed.
 
 Usage: ``python3 verify_log.py LOG.jsonl [--json]`` (``-`` reads standard input).
 Exit status: 0 nothing wrong found, 1 the log fails a check, 2 the log cannot be read.
@@ -38,6 +40,8 @@ GENESIS_HASH = "0" * 64
 TWO_64 = 1 << 64
 SALT_LABEL = b"roundhouse-record"
 HEX64 = re.compile(r"[0-9a-f]{64}")
+#: the rules version of a log whose created record names none
+LEGACY_RULES_VERSION = "0.1"
 #: every field of a record, with the value it has when an export leaves it out
 FIELDS: dict[str, Any] = {
     "game_id": None, "version": None, "type": None, "time": None, "seat": None,
@@ -125,6 +129,7 @@ class Verdict:
     def __init__(self) -> None:
         self.problems: list[dict[str, Any]] = []
         self.checks: dict[str, str] = {}
+        self.rules_version: Any = None
 
     def fail(self, position: int, version: Any, check: str, code: str, message: str) -> None:
         self.problems.append({"position": position, "version": version, "check": check,
@@ -288,9 +293,19 @@ def check_outcomes(records: list[dict[str, Any]], seed: bytes | None, redacted: 
                                         f"draws 0..{draws - 1} each used once")
 
 
+def rules_version(created: dict[str, Any]) -> Any:
+    """The rules version the created record names ("0.1" for a log from before versions)."""
+    payload = created.get("payload")
+    setup = payload.get("setup") if isinstance(payload, dict) else None
+    if not isinstance(setup, dict):
+        return None
+    return setup.get("rules_version") or LEGACY_RULES_VERSION
+
+
 def verify(text: str) -> Verdict:
     records = read_log(text)
     verdict = Verdict()
+    verdict.rules_version = rules_version(records[0])
     reveal = revealed_seed(records)
     redacted = reveal is None
     # the hashes are salted with the revealed seed, matching the commitment or not
@@ -316,9 +331,10 @@ def main(argv: list[str]) -> int:
         return 2
     valid = not verdict.problems
     if "--json" in argv:
-        print(json.dumps({"valid": valid, "checks": verdict.checks,
-                          "problems": verdict.problems}, indent=2))
+        print(json.dumps({"valid": valid, "rules_version": verdict.rules_version,
+                          "checks": verdict.checks, "problems": verdict.problems}, indent=2))
     else:
+        print(f"rules version: {verdict.rules_version}")
         for check, status in verdict.checks.items():
             print(f"{check}: {status}")
         for problem in verdict.problems:

@@ -18,7 +18,7 @@ from domain.colt_express.commands import (
     PlaceBandits,
     PlayCard,
 )
-from domain.colt_express.components import CHARACTERS, card_parts
+from domain.colt_express.components import CHARACTERS, COMPONENTS_FILE, card_parts
 from domain.colt_express.decide import (
     card_options,
     check_setup,
@@ -47,6 +47,7 @@ from domain.kernel.protocol import (
     VariantDescriptor,
 )
 from domain.kernel.rng import Seed
+from domain.kernel.versions import version_string
 
 DESCRIPTOR = KindDescriptor(
     kind="colt-express",
@@ -82,6 +83,10 @@ DESCRIPTOR = KindDescriptor(
 )
 
 
+#: the version new games are recorded under: this engine and its components file
+RULES_VERSION = version_string("0.2", "colt-express", COMPONENTS_FILE.read_bytes())
+
+
 class ColtExpressRules:
     """The Colt Express decider (stateless; one module-level instance, `RULES`)."""
 
@@ -95,6 +100,9 @@ class ColtExpressRules:
 
     def check_setup(self, setup: Setup) -> None:
         check_setup(setup)
+
+    def rules_version(self, setup: Setup) -> str:
+        return RULES_VERSION
 
     def material(self, setup: Setup) -> ColtExpressMaterial:
         return material_of(setup)

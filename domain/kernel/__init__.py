@@ -1,10 +1,18 @@
 """What every game shares: the decider protocol, rule errors and auditable randomness."""
 
 from domain.kernel.errors import RuleViolation
-from domain.kernel.protocol import GameRules, KindDescriptor, Result, StatusName
+from domain.kernel.protocol import (
+    LEGACY_RULES_VERSION,
+    GameRules,
+    KindDescriptor,
+    Result,
+    StatusName,
+    recorded_setup,
+)
 from domain.kernel.rng import Pick, Rng, Seed, Shuffle, commitment
 
 __all__ = [
+    "LEGACY_RULES_VERSION",
     "GameRules",
     "KindDescriptor",
     "Pick",
@@ -15,4 +23,5 @@ __all__ = [
     "Shuffle",
     "StatusName",
     "commitment",
+    "recorded_setup",
 ]

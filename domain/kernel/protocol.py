@@ -74,12 +74,36 @@ class KindDescriptor(msgspec.Struct, frozen=True):
 
 
 class Setup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """How a game is set up: what `POST /games` asked for, checked by `check_setup`."""
+    """How a game is set up: what `POST /games` asked for, checked by `check_setup`.
+
+    ``rules_version`` names the rules a recorded game is played under (see
+    ``docs/rules-versions.md``). None stands for the current rules, which is
+    what a setup being created means; the store stamps the current version
+    (`GameRules.rules_version`) into the created record, and a recorded setup
+    without one is read as `LEGACY_RULES_VERSION` by `recorded_setup`.
+    """
 
     seats: int
     map: str | None = None
     variant: str | None = None
     options: dict[str, bool | str | int] = {}
+    rules_version: str | None = None
+
+
+#: the rules version of every log recorded before logs named theirs
+LEGACY_RULES_VERSION = "0.1"
+
+
+def recorded_setup(setup: Setup) -> Setup:
+    """The setup a created record holds, with its rules version made explicit.
+
+    Logs from before versions were recorded carry none: they were played under
+    `LEGACY_RULES_VERSION`, and must be replayed under it, never under the
+    current rules. Every reader of a created record goes through here.
+    """
+    if setup.rules_version:
+        return setup
+    return msgspec.structs.replace(setup, rules_version=LEGACY_RULES_VERSION)
 
 
 class Result(msgspec.Struct, frozen=True):
@@ -112,6 +136,11 @@ class GameRules(Protocol[S, C, E]):
 
     def check_setup(self, setup: Setup) -> None:
         """Raise `RuleViolation` (code ``bad-setup``) if the setup cannot be played."""
+        ...
+
+    def rules_version(self, setup: Setup) -> str:
+        """The version of the current rules for `setup` (engine and data), which a new
+        game's created record names; ``setup.rules_version`` itself is ignored."""
         ...
 
     def material(self, setup: Setup) -> Any:

@@ -2,10 +2,11 @@
 
 A map file (``maps/<id>.json``) holds the board as data: card colours, cities,
 routes, tickets, the route scoring table, the map's base rules and its
-variants (see ``docs/ticket_to_ride_engine.md``). Loading turns it into a
-`Board`: cities and routes become indices (routes keep the file's order, so
-route ``i`` is the ``i``-th line of the file), and the tables the engine reads
-in its hot loops (route length, colour, owner checks) are plain tuples.
+variants (see ``docs/ticket_to_ride_engine.md``); `mapfile` decodes and
+checks it. Loading turns it into a `Board`: cities and routes become indices
+(routes keep the file's order, so route ``i`` is the ``i``-th route of the
+file), and the tables the engine reads in its hot loops (route length, colour,
+owner checks) are plain tuples.
 
 Card colours are indices too: ``0 .. C-1`` the map's colours in file order and
 ``C`` (`Board.locomotive`) the Locomotive.
@@ -13,12 +14,12 @@ Card colours are indices too: ``0 .. C-1`` the map's colours in file order and
 
 from __future__ import annotations
 
-import json
 from functools import cache
 from importlib import resources
-from typing import Any
 
 import msgspec
+
+from domain.ticket_to_ride.mapfile import MapFile, decode_map
 
 #: route kinds, as the map files spell them
 RAIL, TUNNEL, FERRY = 0, 1, 2
@@ -27,19 +28,28 @@ KIND_NAMES = ("rail", "tunnel", "ferry")
 GRAY = -1
 
 
-class Board(msgspec.Struct, frozen=True):
+class Board(msgspec.Struct, frozen=True, eq=False):
     """One map's cities, routes and tickets as index tables.
 
     Route tables (``route_*``) are indexed by route number, ticket tables
     (``ticket_*``) by ticket number (the ticket's line in the map file), city
-    tables by city number. ``route_partner`` is the other track of a double
-    route or -1. ``routes_by_colour[c]`` lists the routes of card colour ``c``
+    tables by city number. ``route_tracks`` is the track group of each route
+    (every track between the same two cities, itself included, in index order);
+    ``route_partner`` is the other track of a double route, -1 for a single
+    track or a group of three or more. ``routes_by_colour[c]`` lists the routes of card colour ``c``
     (index ``locomotive`` holds the gray ones), shortest first, so a search
     for payable routes stops at the first one too long for the hand.
+
+    Boards compare and hash by identity (one per loaded map file), so the
+    tables built from one (rulesets, claim entries) can be keyed by it.
     """
 
     id: str
     title: str
+    #: the decoded map file the tables come from
+    map: MapFile
+    #: its content digest, as rules versions name it
+    digest: str
     colours: tuple[str, ...]
     #: the card index of the Locomotive (one past the last colour)
     locomotive: int
@@ -55,17 +65,22 @@ class Board(msgspec.Struct, frozen=True):
     route_colour: tuple[int, ...]
     route_kind: tuple[int, ...]
     route_locomotives: tuple[int, ...]
+    #: spaces of each route that cost two cards (0 on most maps)
+    route_doubled: tuple[int, ...]
+    route_tracks: tuple[tuple[int, ...], ...]
     route_partner: tuple[int, ...]
     route_points: tuple[int, ...]
     routes_by_colour: tuple[tuple[int, ...], ...]
     city_routes: tuple[tuple[int, ...], ...]
+    #: the cities of each ticket (two or more), in the map file's order
+    ticket_cities: tuple[tuple[int, ...], ...]
+    #: a ticket's first and last city (its two ends, for a two-city ticket)
     ticket_a: tuple[int, ...]
     ticket_b: tuple[int, ...]
     ticket_points: tuple[int, ...]
     ticket_group: tuple[str, ...]
     metropolises: tuple[int, ...]
     points_for_length: tuple[int, ...]
-    raw: dict[str, Any]
 
     def card_name(self, card: int) -> str:
         """The name of card index `card` ("red", ..., "locomotive")."""
@@ -76,63 +91,69 @@ class Board(msgspec.Struct, frozen=True):
         return self.card_at.get(name, -1)
 
 
-def board_from_data(data: dict[str, Any]) -> Board:
-    """Build a `Board` from the decoded JSON of a map file."""
-    colours = tuple(data["card_colours"])
+def board_from_map(data: MapFile) -> Board:
+    """Build a `Board` from a decoded, checked map file."""
+    colours = tuple(data.card_colours)
     locomotive = len(colours)
-    cities = data["cities"]
-    city_ids = tuple(c[0] for c in cities)
+    city_ids = tuple(c.id for c in data.cities)
     city_at = {city: i for i, city in enumerate(city_ids)}
-    routes = data["routes"]
-    route_a = tuple(city_at[r[0]] for r in routes)
-    route_b = tuple(city_at[r[1]] for r in routes)
-    lengths = tuple(int(r[2]) for r in routes)
-    colour_of = tuple(GRAY if r[3] == "gray" else colours.index(r[3]) for r in routes)
-    table = {int(k): v for k, v in data["route_points"].items()}
+    routes = data.routes
+    route_a = tuple(city_at[r.a] for r in routes)
+    route_b = tuple(city_at[r.b] for r in routes)
+    lengths = tuple(r.length for r in routes)
+    colour_of = tuple(GRAY if r.colour == "gray" else colours.index(r.colour) for r in routes)
+    table = data.route_points
     points_for_length = tuple(table.get(n, 0) for n in range(max(table) + 1))
-    partner = [-1] * len(routes)
-    seen: dict[frozenset[int], int] = {}
+    groups: dict[frozenset[int], list[int]] = {}
     for i, pair in enumerate(frozenset((a, b)) for a, b in zip(route_a, route_b, strict=True)):
-        if pair in seen:
-            partner[i], partner[seen[pair]] = seen[pair], i
-        else:
-            seen[pair] = i
+        groups.setdefault(pair, []).append(i)
+    tracks: list[tuple[int, ...]] = [(i,) for i in range(len(routes))]
+    for group in groups.values():
+        for i in group:
+            tracks[i] = tuple(group)
     by_colour: list[list[int]] = [[] for _ in range(locomotive + 1)]
     for i, c in enumerate(colour_of):
         by_colour[locomotive if c == GRAY else c].append(i)
-    city_routes: list[list[int]] = [[] for _ in cities]
+    city_routes: list[list[int]] = [[] for _ in city_ids]
     for i in range(len(routes)):
         city_routes[route_a[i]].append(i)
         city_routes[route_b[i]].append(i)
-    tickets = data["tickets"]
+    ticket_cities = tuple(tuple(city_at[c] for c in t.cities) for t in data.tickets)
     return Board(
-        id=data["id"],
-        title=data["title"],
+        id=data.id,
+        title=data.title,
+        map=data,
+        digest=data.digest,
         colours=colours,
         locomotive=locomotive,
         card_names=(*colours, "locomotive"),
         card_at={name: i for i, name in enumerate((*colours, "locomotive"))},
         city_ids=city_ids,
-        city_names=tuple(c[1] for c in cities),
+        city_names=tuple(c.name for c in data.cities),
         route_a=route_a,
         route_b=route_b,
         route_length=lengths,
         route_colour=colour_of,
-        route_kind=tuple(KIND_NAMES.index(r[4]) for r in routes),
-        route_locomotives=tuple(int(r[5]) for r in routes),
-        route_partner=tuple(partner),
+        route_kind=tuple(KIND_NAMES.index(r.kind) for r in routes),
+        route_locomotives=tuple(r.locomotives for r in routes),
+        route_doubled=tuple(r.double_spaces for r in routes),
+        route_tracks=tuple(tracks),
+        route_partner=tuple(
+            (group[1] if group[0] == i else group[0]) if len(group) == 2 else -1
+            for i, group in enumerate(tracks)
+        ),
         route_points=tuple(points_for_length[n] for n in lengths),
         routes_by_colour=tuple(
             tuple(sorted(rs, key=lambda r: (lengths[r], r))) for rs in by_colour
         ),
         city_routes=tuple(tuple(rs) for rs in city_routes),
-        ticket_a=tuple(city_at[t[0]] for t in tickets),
-        ticket_b=tuple(city_at[t[1]] for t in tickets),
-        ticket_points=tuple(int(t[2]) for t in tickets),
-        ticket_group=tuple(t[3] for t in tickets),
-        metropolises=tuple(city_at[c] for c in data.get("metropolises", [])),
+        ticket_cities=ticket_cities,
+        ticket_a=tuple(cities[0] for cities in ticket_cities),
+        ticket_b=tuple(cities[-1] for cities in ticket_cities),
+        ticket_points=tuple(t.points for t in data.tickets),
+        ticket_group=tuple(t.group for t in data.tickets),
+        metropolises=tuple(city_at[c] for c in data.metropolises),
         points_for_length=points_for_length,
-        raw=data,
     )
 
 
@@ -146,7 +167,6 @@ def map_ids() -> tuple[str, ...]:
 @cache
 def load_board(map_id: str) -> Board:
     """The board of map `map_id`, read once from ``maps/<map_id>.json``."""
-    text = (resources.files("domain.ticket_to_ride") / "maps" / f"{map_id}.json").read_text(
-        encoding="utf-8"
-    )
-    return board_from_data(json.loads(text))
+    name = f"{map_id}.json"
+    data = (resources.files("domain.ticket_to_ride") / "maps" / name).read_bytes()
+    return board_from_map(decode_map(f"maps/{name}", data))

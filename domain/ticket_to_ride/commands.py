@@ -4,7 +4,8 @@ Cards are named by colour (``"red"``, ..., ``"locomotive"``), routes by their
 index on the board, cities by their index, tickets by their number in the map
 file. A payment is a colour plus how many Locomotives replace cards of that
 colour; when every card is a Locomotive the colour is left out (None), except
-that a coloured route may also name its own colour.
+that a coloured route may also name its own colour. A route may also be paid
+by naming the cards (`ClaimRoute.cards`).
 """
 
 from __future__ import annotations
@@ -31,13 +32,18 @@ class DrawCard(_Command, frozen=True, tag="draw-card"):
 class ClaimRoute(_Command, frozen=True, tag="claim-route"):
     """Claim route ``route`` paying ``colour`` cards with ``locomotives`` of them Locomotives (§5).
 
-    A tunnel (§5.4) lays these cards down and reveals the pile's top cards;
+    Or, instead of ``colour`` and ``locomotives``, name the cards paid:
+    ``cards`` counts them by name (``{"red": 2, "locomotive": 1}``). Every
+    route accepts that form; it is the only one for a route that takes
+    several colours (a ferry paid with pairs, doubled spaces; `pricing`).
+    A tunnel (§5.4) lays the cards down and reveals the pile's top cards;
     if they add to the cost, a pay-tunnel or withdraw-tunnel decision follows.
     """
 
     route: int
     colour: str | None = None
     locomotives: int = 0
+    cards: dict[str, int] | None = None
 
 
 class PayTunnel(_Command, frozen=True, tag="pay-tunnel"):

@@ -42,7 +42,8 @@ from domain.ticket_to_ride.events import (
 from domain.ticket_to_ride.evolve import evolve
 from domain.ticket_to_ride.final import final_scores
 from domain.ticket_to_ride.moves import route_closed, turn_moves
-from domain.ticket_to_ride.state import GameState, PlayerState
+from domain.ticket_to_ride.pricing import DoubledSpaces, OneColour, PairFerry, price_rule
+from domain.ticket_to_ride.state import GameState, PlayerState, TicketChoice, Tunnel
 
 _TUNNEL_REVEAL = 3
 
@@ -143,6 +144,14 @@ class _Turn:
         if colour >= 0:
             self.discard[colour] += cards - locomotives
 
+    def pay_cards(self, paid: list[int]) -> None:
+        """Discard the cards `paid` (counts per card index); see `pay`."""
+        if -1 not in self.display:
+            return
+        self.own()
+        for card, count in enumerate(paid):
+            self.discard[card] += count
+
     def display_names(self) -> list[str | None]:
         names = self.board.card_names
         return [None if c < 0 else names[c] for c in self.display]
@@ -198,17 +207,18 @@ def decide(board: Board, state: GameState, seat: int, command: Command, seed: Se
         return _choose_tickets(state, seat, player, command)
     if seat != state.current:
         raise _refuse("not-your-turn", f"it is seat {state.current}'s turn", "§3")
-    if player.offered:
+    pending = state.pending
+    if isinstance(pending, TicketChoice):
         if not isinstance(command, KeepTickets):
             raise _refuse("keep-tickets-first", "choose which drawn tickets to keep", "§6")
         return _keep_tickets(board, state, seat, player, command, seed)
-    if state.tunnel is not None:
+    if isinstance(pending, Tunnel):
         if isinstance(command, PayTunnel):
-            return _pay_tunnel(board, state, seat, player, command, seed)
+            return _pay_tunnel(board, state, pending, player, command, seed)
         if isinstance(command, WithdrawTunnel):
-            return _withdraw_tunnel(board, state, seat, seed)
+            return _withdraw_tunnel(board, state, pending, seed)
         raise _refuse("tunnel-pending", "pay for the tunnel or withdraw", "§5.4")
-    if state.drawn and not isinstance(command, DrawCard):
+    if pending is not None and not isinstance(command, DrawCard):
         raise _refuse("draw-second-card", "take your second train card", "§4.1")
     if isinstance(command, DrawCard):
         return _draw_card(board, state, seat, command, seed)
@@ -247,7 +257,7 @@ def _draw_card(
     board: Board, state: GameState, seat: int, command: DrawCard, seed: Seed
 ) -> list[Event]:
     loco = board.locomotive
-    second = state.drawn > 0
+    second = state.pending is not None
     slot = command.slot
     if slot is None:
         if not state.deck and not any(state.discard):
@@ -329,6 +339,17 @@ def _claim_route(
     length = board.route_length[route]
     if player.trains < length:
         raise _refuse("not-enough-trains", f"the route needs {length} trains", "§5.1")
+    if command.cards is not None:
+        rule = price_rule(board, state.rules, route)
+        paid = _paid_cards(board, player.hand, command, "§5.2")
+        if not isinstance(rule, OneColour):
+            return _claim_paid(board, state, seat, route, rule, paid, seed)
+        split = rule.split(board, paid)
+        if split is None:
+            raise _refuse("wrong-colour", "pay with cards of one colour, Locomotives wild", "§5.2")
+        if sum(paid) != length:
+            raise _refuse("bad-payment", f"the route takes {length} cards", "§5.2")
+        command = ClaimRoute(route, _name(board, split[0]), split[1])
     colour = _colour_index(board, command.colour, "§5.2")
     route_colour = board.route_colour[route]
     if route_colour >= 0 and command.locomotives < length and colour != route_colour:
@@ -381,11 +402,61 @@ def _claim_route(
     return _end_turn(board, state, turn, events)
 
 
-def _pay_tunnel(
-    board: Board, state: GameState, seat: int, player: PlayerState, command: PayTunnel, seed: Seed
+def _paid_cards(board: Board, hand: list[int], command: ClaimRoute, section: str) -> list[int]:
+    """The cards a claim names, as counts per card index, checked against the hand."""
+    assert command.cards is not None
+    if command.colour is not None or command.locomotives:
+        raise _refuse("bad-payment", "name the cards, or a colour and Locomotives", section)
+    paid = [0] * len(hand)
+    for name, count in command.cards.items():
+        card = board.card_index(name)
+        if card < 0:
+            raise _refuse("unknown-colour", f"{name!r} is not a card of this map", section)
+        if count < 0:
+            raise _refuse("bad-payment", "card counts are not negative", section)
+        if hand[card] < count:
+            raise _refuse("not-enough-cards", f"not enough {name} cards in hand", section)
+        paid[card] = count
+    return paid
+
+
+def _claim_paid(
+    board: Board,
+    state: GameState,
+    seat: int,
+    route: int,
+    rule: PairFerry | DoubledSpaces,
+    paid: list[int],
+    seed: Seed,
 ) -> list[Event]:
-    tunnel = state.tunnel
-    assert tunnel is not None
+    """Claim a route whose price takes several colours, paid with the cards `paid`."""
+    problem = rule.check(board, paid)
+    if problem is not None:
+        raise _refuse("bad-payment", problem, "§5.3")
+    turn = _Turn(board, state, seed)
+    turn.pay_cards(paid)
+    names = board.card_names
+    claimed = RouteClaimed(
+        seat,
+        route,
+        None,
+        paid[board.locomotive],
+        sum(paid),
+        board.route_points[route],
+        {names[c]: n for c, n in enumerate(paid) if n},
+    )
+    return _end_turn(board, state, turn, [claimed])
+
+
+def _pay_tunnel(
+    board: Board,
+    state: GameState,
+    tunnel: Tunnel,
+    player: PlayerState,
+    command: PayTunnel,
+    seed: Seed,
+) -> list[Event]:
+    seat = state.current
     length = board.route_length[tunnel.route]
     loco = board.locomotive
     extra = tunnel.extra
@@ -421,13 +492,11 @@ def _pay_tunnel(
     return _end_turn(board, state, turn, [claimed])
 
 
-def _withdraw_tunnel(board: Board, state: GameState, seat: int, seed: Seed) -> list[Event]:
-    tunnel = state.tunnel
-    assert tunnel is not None
+def _withdraw_tunnel(board: Board, state: GameState, tunnel: Tunnel, seed: Seed) -> list[Event]:
     turn = _Turn(board, state, seed)
     for card in tunnel.revealed:
         turn.discard_card(card)
-    return _end_turn(board, state, turn, [TunnelWithdrawn(seat, tunnel.route)])
+    return _end_turn(board, state, turn, [TunnelWithdrawn(state.current, tunnel.route)])
 
 
 def _draw_tickets(state: GameState, seat: int) -> list[Event]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import msgspec
 
+from domain.kernel.protocol import LEGACY_RULES_VERSION
 from domain.kernel.rng import Pick, Shuffle
 from domain.ticket_to_ride.state import FinalScore
 
@@ -19,7 +20,7 @@ class _Event(msgspec.Struct, frozen=True, tag_field="type", gc=False):
     """Base of every event; the ``type`` tag names it."""
 
 
-class GameStarted(_Event, frozen=True, tag="game-started"):
+class GameStarted(_Event, frozen=True, tag="game-started", omit_defaults=True):
     """The opening (§2): shuffles, first player, deal, display, tickets offered.
 
     ``cards`` shuffles the 110 train cards (colours in canonical order);
@@ -44,6 +45,9 @@ class GameStarted(_Event, frozen=True, tag="game-started"):
     display: list[str | None]
     hands: list[list[str] | None]
     offered: list[list[int] | None]
+    #: the rules version the game is played under; a 0.1 game records none (the
+    #: default is left out of the JSON), so its opening is exactly as it was recorded
+    rules_version: str = LEGACY_RULES_VERSION
 
 
 class TicketsChosen(_Event, frozen=True, tag="tickets-chosen"):
@@ -89,8 +93,13 @@ class TunnelAttempted(_Event, frozen=True, tag="tunnel-attempted"):
     shuffles: list[Shuffle] = []
 
 
-class RouteClaimed(_Event, frozen=True, tag="route-claimed"):
-    """A seat claimed a route paying ``cards`` cards, ``locomotives`` of them wild (§5)."""
+class RouteClaimed(_Event, frozen=True, tag="route-claimed", omit_defaults=True):
+    """A seat claimed a route paying ``cards`` cards, ``locomotives`` of them wild (§5).
+
+    ``paid`` names the cards by count when they are not one colour plus
+    Locomotives (a ferry paid with pairs, doubled spaces); ``colour`` is then
+    None. Left out of the JSON otherwise, as in every log before it existed.
+    """
 
     seat: int
     route: int
@@ -98,6 +107,7 @@ class RouteClaimed(_Event, frozen=True, tag="route-claimed"):
     locomotives: int
     cards: int
     points: int
+    paid: dict[str, int] | None = None
 
 
 class TunnelWithdrawn(_Event, frozen=True, tag="tunnel-withdrawn"):

@@ -28,13 +28,20 @@ from domain.ticket_to_ride.events import (
     TunnelAttempted,
     TunnelWithdrawn,
 )
-from domain.ticket_to_ride.ruleset import ruleset_for
-from domain.ticket_to_ride.state import GameState, PlayerState, Tunnel
+from domain.ticket_to_ride.ruleset import ruleset_of
+from domain.ticket_to_ride.state import (
+    SECOND_CARD,
+    TICKET_CHOICE,
+    GameState,
+    PlayerState,
+    Tunnel,
+)
 
 
 def start_state(board: Board, event: GameStarted) -> GameState:
     """The state after the opening: deal cards, display and tickets from the recorded shuffles."""
-    rules = ruleset_for(Setup(event.seats, event.map, event.variant, dict(event.options)))
+    setup = Setup(event.seats, event.map, event.variant, dict(event.options), event.rules_version)
+    rules = ruleset_of(board, setup)
     colours = board.locomotive + 1
     card_at = board.card_at.get
     deck = [card_at(name, -1) for name in event.cards.after]
@@ -83,8 +90,7 @@ def start_state(board: Board, event: GameStarted) -> GameState:
 
 def _end_turn(state: GameState) -> None:
     """Pass the turn on (§3) and run the end trigger's countdown (§8)."""
-    state.drawn = 0
-    state.tunnel = None
+    state.pending = None
     state.turn += 1
     if state.turns_left > 0:
         state.turns_left -= 1
@@ -135,7 +141,7 @@ def _turn_over(state: GameState, over: bool) -> None:
         state.passes = 0
         _end_turn(state)
     else:
-        state.drawn = 1
+        state.pending = SECOND_CARD
 
 
 def _tunnel_attempted(board: Board, state: GameState, event: TunnelAttempted) -> None:
@@ -145,19 +151,25 @@ def _tunnel_attempted(board: Board, state: GameState, event: TunnelAttempted) ->
     reshuffle = replay_reshuffle(board, deck, discard, event.shuffles)
     revealed = [draw_top(deck, discard, reshuffle) for _ in event.revealed]
     colour = -1 if event.colour is None else board.card_index(event.colour)
-    state.tunnel = Tunnel(event.route, colour, event.locomotives, revealed, event.extra)
+    state.pending = Tunnel(event.route, colour, event.locomotives, revealed, event.extra)
 
 
 def _discard_tunnel(state: GameState) -> None:
-    if state.tunnel is not None:
-        for card in state.tunnel.revealed:
+    if isinstance(state.pending, Tunnel):
+        for card in state.pending.revealed:
             state.discard[card] += 1
 
 
 def _route_claimed(board: Board, state: GameState, event: RouteClaimed) -> None:
     seat = event.seat
     player = state.players[seat]
-    _pay(board, state, player, event.colour, event.locomotives, event.cards)
+    if event.paid is None:
+        _pay(board, state, player, event.colour, event.locomotives, event.cards)
+    else:
+        for name, count in event.paid.items():
+            card = board.card_at[name]
+            player.hand[card] -= count
+            state.discard[card] += count
     _discard_tunnel(state)
     route = event.route
     state.route_owner[route] = seat
@@ -194,6 +206,7 @@ def _tunnel_withdrawn(board: Board, state: GameState, event: TunnelWithdrawn) ->
 def _tickets_drawn(board: Board, state: GameState, event: TicketsDrawn) -> None:
     pile = state.ticket_pile
     state.players[event.seat].offered = [pile.pop() for _ in range(event.count)]
+    state.pending = TICKET_CHOICE
 
 
 def _tickets_kept(board: Board, state: GameState, event: TicketsKept) -> None:

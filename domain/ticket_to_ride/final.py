@@ -26,10 +26,7 @@ def final_scores(board: Board, state: GameState) -> tuple[list[FinalScore], list
     scores: list[FinalScore] = []
     for seat, player in enumerate(state.players):
         tickets = score_tickets(
-            [
-                (board.ticket_a[t], board.ticket_b[t], board.ticket_points[t])
-                for t in player.tickets
-            ],
+            [(*board.ticket_cities[t], board.ticket_points[t]) for t in player.tickets],
             [(a[r], b[r]) for r in player.routes],
             [city for city, at in enumerate(state.station_owner) if at == seat],
             [(r, a[r], b[r]) for r in claimed if owner[r] != seat],
@@ -55,5 +52,6 @@ def final_scores(board: Board, state: GameState) -> tuple[list[FinalScore], list
         [sum(s.completed) for s in scores],
         [rules.stations - p.stations for p in state.players],
         [s.express for s in scores],
+        rules.tie_breaks,
     )
     return scores, won

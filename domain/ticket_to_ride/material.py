@@ -11,7 +11,7 @@ during and after the game.
 
 Example::
 
-    >>> m = material_of(Setup(seats=3))
+    >>> m = material_of(load_board("europe"), Setup(seats=3))
     >>> m.routes[0].a, m.routes[0].b, m.routes[0].colour, m.routes[0].length
     ('amsterdam', 'bruxelles', 'black', 1)
 """
@@ -23,8 +23,8 @@ from typing import Literal
 import msgspec
 
 from domain.kernel.protocol import Setup
-from domain.ticket_to_ride.board import GRAY, KIND_NAMES, load_board
-from domain.ticket_to_ride.ruleset import Ruleset, ruleset_for
+from domain.ticket_to_ride.board import GRAY, KIND_NAMES, Board
+from domain.ticket_to_ride.ruleset import Ruleset, ruleset_of
 
 RouteKind = Literal["rail", "tunnel", "ferry"]
 
@@ -46,8 +46,10 @@ class RouteMaterial(msgspec.Struct, frozen=True):
 
     ``colour`` is a card colour or ``"gray"`` (any one colour pays); ``locomotives``
     is how many of its cards must be Locomotives (a ferry's symbols); ``partner``
-    is the other track of a double route (None for a single route); ``points``
-    is what claiming it scores.
+    is the other track of a double route (None for a single route or a group
+    of three or more); ``tracks`` lists every track of its group (itself
+    included, one entry for a single route); ``points`` is what claiming it
+    scores.
     """
 
     index: int
@@ -58,6 +60,7 @@ class RouteMaterial(msgspec.Struct, frozen=True):
     kind: RouteKind
     locomotives: int
     partner: int | None
+    tracks: list[int]
     points: int
 
 
@@ -73,6 +76,8 @@ class TicketMaterial(msgspec.Struct, frozen=True):
     a: str
     b: str
     points: int
+    #: every city the ticket names, ``a`` first and ``b`` last (two for most tickets)
+    cities: list[str]
     long: bool
     group: str
     big_city: bool
@@ -113,16 +118,16 @@ class TicketToRideMaterial(
     rules: Ruleset
 
 
-def material_of(setup: Setup) -> TicketToRideMaterial:
-    """The material of `setup`, or raise `RuleViolation` ``bad-setup`` like `check_setup`."""
-    rules = ruleset_for(setup)
-    board = load_board(rules.map)
-    cities = board.raw["cities"]
+def material_of(board: Board, setup: Setup) -> TicketToRideMaterial:
+    """The material of `setup` on `board`, or raise `RuleViolation` ``bad-setup`` like
+    `check_setup`."""
+    rules = ruleset_of(board, setup)
+    cities = board.map.cities
     ids = board.city_ids
     metropolises = set(board.metropolises)
     long = set(rules.long_tickets)
     in_play = sorted(long | set(rules.regular_tickets))
-    table = {int(k): v for k, v in board.raw["route_points"].items()}
+    table = board.map.route_points
     return TicketToRideMaterial(
         map=board.id,
         title=board.title,
@@ -131,8 +136,7 @@ def material_of(setup: Setup) -> TicketToRideMaterial:
         card_colours=list(board.colours),
         cards=list(board.card_names),
         cities=[
-            CityMaterial(i, ids[i], board.city_names[i], float(c[2]), float(c[3]),
-                         i in metropolises)
+            CityMaterial(i, c.id, c.name, c.lat, c.lon, i in metropolises)
             for i, c in enumerate(cities)
         ],
         routes=[
@@ -146,6 +150,7 @@ def material_of(setup: Setup) -> TicketToRideMaterial:
                 kind=KIND_NAMES[board.route_kind[r]],  # type: ignore[arg-type]
                 locomotives=board.route_locomotives[r],
                 partner=None if board.route_partner[r] < 0 else board.route_partner[r],
+                tracks=list(board.route_tracks[r]),
                 points=board.route_points[r],
             )
             for r in range(len(board.route_a))
@@ -156,6 +161,7 @@ def material_of(setup: Setup) -> TicketToRideMaterial:
                 a=ids[board.ticket_a[t]],
                 b=ids[board.ticket_b[t]],
                 points=board.ticket_points[t],
+                cities=[ids[c] for c in board.ticket_cities[t]],
                 long=t in long,
                 group=board.ticket_group[t],
                 big_city="big-city" in board.ticket_group[t],

@@ -10,6 +10,7 @@ the pending tunnel payment. Each entry's ``command`` is accepted as it is.
 from __future__ import annotations
 
 from itertools import combinations
+from typing import assert_never
 
 import msgspec
 
@@ -26,7 +27,9 @@ from domain.ticket_to_ride.commands import (
     PayTunnel,
     WithdrawTunnel,
 )
-from domain.ticket_to_ride.state import GameState
+from domain.ticket_to_ride.pricing import OneColour, price_rule
+from domain.ticket_to_ride.ruleset import Ruleset
+from domain.ticket_to_ride.state import GameState, SecondCard, TicketChoice, Tunnel
 
 
 class Payment(msgspec.Struct, frozen=True, gc=False):
@@ -41,9 +44,12 @@ class Move(msgspec.Struct, frozen=True, gc=False):
     """One legal move: a ready ``command`` and the alternatives it stands for.
 
     ``payments``: for claim-route, build-station and pay-tunnel, every colour
-    and Locomotive range that can pay. ``cities``: for build-station, every
-    city where a station may go. ``tickets``: for ticket choices, the tickets
-    on offer (the command keeps one allowed combination).
+    and Locomotive range that can pay. For a route whose price takes several
+    colours (`pricing`), each entry is a colour for its plain spaces and the
+    Locomotives a payment may hold, and the command names one payment's cards.
+    ``cities``: for build-station, every city where a station may go.
+    ``tickets``: for ticket choices, the tickets on offer (the command keeps
+    one allowed combination).
     """
 
     command: Command
@@ -53,48 +59,72 @@ class Move(msgspec.Struct, frozen=True, gc=False):
 
 
 def route_closed(board: Board, state: GameState, seat: int, route: int) -> bool:
-    """Route taken, or its double partner bars `seat` (§5.5)."""
-    if state.route_owner[route] >= 0:
+    """Route taken, or its track group bars `seat` (§5.5): `seat` owns one of its tracks
+    already, or as many of them are claimed as this player count may use."""
+    owner = state.route_owner
+    if owner[route] >= 0:
         return True
-    partner = board.route_partner[route]
-    if partner < 0:
+    tracks = board.route_tracks[route]
+    if len(tracks) == 1:
         return False
-    other = state.route_owner[partner]
-    return other >= 0 and (other == seat or state.seats < state.rules.double_routes_min_seats)
+    claimed = 0
+    for track in tracks:
+        other = owner[track]
+        if other == seat:
+            return True
+        if other >= 0:
+            claimed += 1
+    return claimed >= state.rules.usable_tracks[len(tracks)]
 
 
 class _ClaimTable:
     """One board's routes grouped for the claim search, and its shared claim entries.
 
     ``tracks[c]`` lists ``(route, length, partner, 256 * route)`` of the
-    routes of card colour ``c``, shortest first; ``gray[ferries]`` lists
+    routes of card colour ``c``, shortest first; ``gray_tracks[mode]`` lists
     ``(route, length, partner, Locomotives needed, length << 8 | needed)`` of
-    the gray ones, Locomotives needed by a ferry counting only when the
-    ruleset has ferries. The search reads these ready-made keys.
+    the gray ones, by ferry mode (`_ferry_mode`: Locomotives needed by a
+    ferry count only when the ruleset has ferries). ``partner`` is the other
+    track of a double route, else -1; the tracks of groups of three or more
+    (``grouped``) are searched as single tracks, and their entries then
+    dropped when `route_closed` says so (no map of pairs only pays for that
+    check in the search's inner loop). These are the
+    routes paid in one colour (`pricing.OneColour`); ``several[mode]`` lists
+    ``(route, length)`` of the others (doubled spaces, ferries paid
+    with pairs), whose price rule lists their payments.
+    The search reads these ready-made keys.
     Entries are immutable and a game asks for the same few hundred again and
     again, so they are built once: coloured ones by one int packing route
-    and Locomotive range (a route has one colour); gray ones by their payment code (see `paying`),
-    then route.
+    and Locomotive range (a route has one colour); gray ones by their payment
+    code (see `paying`), then route.
     """
 
-    __slots__ = ("board", "coloured", "gray", "gray_tracks", "tracks")
+    __slots__ = ("board", "coloured", "gray", "gray_tracks", "grouped", "several", "tracks")
 
     def __init__(self, board: Board) -> None:
         self.board = board
-        length, partner = board.route_length, board.route_partner
+        length = board.route_length
+        partner = board.route_partner
+        self.grouped = frozenset(r for r, group in enumerate(board.route_tracks) if len(group) > 2)
+        doubled = board.route_doubled
         self.tracks = tuple(
-            tuple((r, length[r], partner[r], r << 8) for r in routes)
+            tuple((r, length[r], partner[r], r << 8) for r in routes if not doubled[r])
             for routes in board.routes_by_colour[: board.locomotive]
         )
-        gray = board.routes_by_colour[board.locomotive]
         need = [
             board.route_locomotives[r] if board.route_kind[r] == FERRY else 0
             for r in range(len(length))
         ]
+        gray = [r for r in board.routes_by_colour[board.locomotive] if not doubled[r]]
+        paired = [r for r in gray if need[r]]
         self.gray_tracks = (
             tuple((r, length[r], partner[r], 0, length[r] << 8) for r in gray),
             tuple((r, length[r], partner[r], need[r], length[r] << 8 | need[r]) for r in gray),
+            tuple((r, length[r], partner[r], 0, length[r] << 8) for r in gray if not need[r]),
         )
+        several = [(r, length[r]) for r in range(len(length)) if doubled[r]]
+        with_pairs = sorted(several + [(r, length[r]) for r in paired])
+        self.several = (tuple(several), tuple(several), tuple(with_pairs))
         self.coloured: dict[int, Move] = {}
         self.gray: dict[bytes, tuple[bytes, tuple[Payment, ...], dict[int, Move]]] = {}
 
@@ -154,7 +184,8 @@ def claim_moves(board: Board, state: GameState, seat: int, out: list[Move]) -> N
     locos = hand[loco]
     trains = player.trains
     owner = state.route_owner
-    singles = state.seats < state.rules.double_routes_min_seats
+    singles = state.rules.usable_tracks[2] < 2
+    start = len(out)
     table = _table(board)
     tracks = table.tracks
     coloured = table.coloured
@@ -182,7 +213,8 @@ def claim_moves(board: Board, state: GameState, seat: int, out: list[Move]) -> N
         cap = trains
     colours = b""
     by_kind: dict[int, tuple[bytes, tuple[Payment, ...], dict[int, Move]]] = {}
-    for r, n, q, need, kind in table.gray_tracks[state.rules.ferries]:
+    mode = _ferry_mode(state.rules)
+    for r, n, q, need, kind in table.gray_tracks[mode]:
         if n > cap:
             break
         if owner[r] >= 0 or (q >= 0 and (o := owner[q]) >= 0 and (singles or o == seat)):
@@ -204,6 +236,51 @@ def claim_moves(board: Board, state: GameState, seat: int, out: list[Move]) -> N
                 move = entries[r] = Move(command, payments)
             out.append(move)
 
+    if table.grouped:
+        _drop_closed(board, state, seat, out, start, table.grouped)
+    for r, n in table.several[mode]:
+        if n <= trains and not route_closed(board, state, seat, r):
+            move = _several_colours_entry(board, state, hand, r)
+            if move is not None:
+                out.append(move)
+
+
+def _drop_closed(
+    board: Board, state: GameState, seat: int, out: list[Move], first: int, grouped: frozenset[int]
+) -> None:
+    """Drop the entries from `first` on whose route is in a closed group of three or more."""
+    kept = []
+    for move in out[first:]:
+        command = move.command
+        assert isinstance(command, ClaimRoute)
+        if command.route not in grouped or not route_closed(board, state, seat, command.route):
+            kept.append(move)
+    out[first:] = kept
+
+
+def _ferry_mode(rules: Ruleset) -> int:
+    """0: no ferries; 1: ferries paid with Locomotives; 2: ferries paid with pairs too."""
+    return 2 if rules.ferries and rules.ferry_pairs else int(rules.ferries)
+
+
+def _several_colours_entry(
+    board: Board, state: GameState, hand: list[int], route: int
+) -> Move | None:
+    """The claim entry of a route whose price takes several colours, from its price rule:
+    one payment per colour of its plain spaces (None: Locomotives only) with the
+    Locomotive range, and a ready command naming one payment's cards."""
+    rule = price_rule(board, state.rules, route)
+    assert not isinstance(rule, OneColour)
+    alternatives = rule.alternatives(board, hand)
+    if not alternatives:
+        return None
+    names = board.card_names
+    payments = tuple(
+        Payment(None if a.colour < 0 else names[a.colour], a.low, a.high) for a in alternatives
+    )
+    first = alternatives[0].payment
+    cards = {names[c]: count for c, count in enumerate(first) if count}
+    return Move(ClaimRoute(route, cards=cards), payments)
 
 #: per (length, Locomotives needed, Locomotives at hand up to the length): `_lows`
 _LOWS: dict[tuple[int, int, int], tuple[bytes, bytes]] = {}
@@ -341,26 +418,26 @@ def legal_moves(board: Board, state: GameState, seat: int) -> list[Move]:
         ]
     if seat != state.current:
         return []
-    if player.offered:
+    pending = state.pending
+    if pending is None:
+        return turn_moves(board, state, seat) or [_PASS]
+    if isinstance(pending, TicketChoice):
         return [
             Move(KeepTickets(keep), tickets=tuple(player.offered))
             for keep in ticket_combinations(player.offered, rules.draw_keep, -1, ())
         ]
-    if state.tunnel is not None:
-        return tunnel_moves(board, state, seat)
-    if state.drawn:
+    if isinstance(pending, Tunnel):
+        return tunnel_moves(board, pending, state.players[seat].hand)
+    if isinstance(pending, SecondCard):
         loco = board.locomotive
         second = [_BLIND] if state.deck or any(state.discard) else []
         second += [_FACE_UP[s] for s, c in enumerate(state.display) if 0 <= c != loco]
         return second
-    return turn_moves(board, state, seat) or [_PASS]
+    assert_never(pending)
 
 
-def tunnel_moves(board: Board, state: GameState, seat: int) -> list[Move]:
+def tunnel_moves(board: Board, tunnel: Tunnel, hand: list[int]) -> list[Move]:
     """Pay the pending tunnel's extra cards (if the hand can) or withdraw (§5.4)."""
-    tunnel = state.tunnel
-    assert tunnel is not None
-    hand = state.players[seat].hand
     loco = board.locomotive
     length = board.route_length[tunnel.route]
     spare_locos = hand[loco] - tunnel.locomotives

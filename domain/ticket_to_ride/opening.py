@@ -7,7 +7,7 @@ from domain.kernel.rng import Rng, Seed, Shuffle
 from domain.ticket_to_ride.board import Board
 from domain.ticket_to_ride.cardflow import fill_display, rng_reshuffle
 from domain.ticket_to_ride.events import GameStarted
-from domain.ticket_to_ride.ruleset import ruleset_for
+from domain.ticket_to_ride.ruleset import ruleset_of
 
 
 def start(board: Board, setup: Setup, seed: Seed) -> GameStarted:
@@ -17,7 +17,7 @@ def start(board: Board, setup: Setup, seed: Seed) -> GameStarted:
     cards, the long tickets (when the variant deals any), the regular
     tickets, then any reshuffle the display's Locomotive resets need.
     """
-    rules = ruleset_for(setup)
+    rules = ruleset_of(board, setup)
     rng = Rng(seed, 0)
     first = rng.pick(setup.seats)
     cards: list[str] = []
@@ -64,4 +64,5 @@ def start(board: Board, setup: Setup, seed: Seed) -> GameStarted:
         display=[None if c < 0 else board.card_name(c) for c in display],
         hands=list(hands),
         offered=offered,
+        rules_version=rules.version,
     )

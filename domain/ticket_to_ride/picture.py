@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 from xml.sax.saxutils import escape, quoteattr
 
-from domain.ticket_to_ride.board import FERRY, GRAY, TUNNEL, Board, load_board
+from domain.ticket_to_ride.board import FERRY, GRAY, TUNNEL, Board
 from domain.ticket_to_ride.state import GameState
 from domain.ticket_to_ride.views import PublicView, public_view
 
@@ -47,9 +47,8 @@ CARD_FILL = {
 SEAT_FILL = ("#c0392b", "#1f5fbf", "#1e8449", "#d4ac0d", "#4a235a", "#117a8b")
 
 
-def board_svg(state: GameState) -> str:
+def board_svg(board: Board, state: GameState) -> str:
     """The board now, as an SVG document (public information only)."""
-    board = load_board(state.rules.map)
     view = public_view(board, state)
     place = _projection(board)
     parts = [
@@ -78,10 +77,10 @@ Point = tuple[float, float]
 
 def _projection(board: Board) -> list[Point]:
     """Each city's position on the picture, the map fitted into the map area."""
-    cities = board.raw["cities"]
-    mean_lat = math.radians(sum(c[2] for c in cities) / len(cities))
-    xs = [c[3] * math.cos(mean_lat) for c in cities]
-    ys = [-c[2] for c in cities]
+    cities = board.map.cities
+    mean_lat = math.radians(sum(c.lat for c in cities) / len(cities))
+    xs = [c.lon * math.cos(mean_lat) for c in cities]
+    ys = [-c.lat for c in cities]
     scale = min(
         (MAP_WIDTH - 2 * MARGIN) / (max(xs) - min(xs)),
         (HEIGHT - 2 * MARGIN) / (max(ys) - min(ys)),
@@ -107,8 +106,9 @@ def _routes(board: Board, view: PublicView, place: list[Point]) -> list[str]:
         distance = math.hypot(bx - ax, by - ay) or 1.0
         along = ((bx - ax) / distance, (by - ay) / distance)
         across = (-along[1], along[0])
-        partner = board.route_partner[route]
-        shift = 0.0 if partner < 0 else (CAR_WIDTH * 0.7 if route < partner else -CAR_WIDTH * 0.7)
+        tracks = board.route_tracks[route]
+        # the tracks of a group side by side, centred on the line between the cities
+        shift = CAR_WIDTH * 1.4 * ((len(tracks) - 1) / 2 - tracks.index(route))
         usable = max(distance - 2 * (CITY_RADIUS + 2), 1.0)
         length = board.route_length[route]
         car = max(usable / length - CAR_GAP, 2.0)

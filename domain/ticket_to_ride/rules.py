@@ -1,11 +1,16 @@
 """`RULES`: the Ticket to Ride family as one `GameRules` implementation.
 
 Every map shares this engine; the state's `Ruleset` names its map, whose
-`Board` is loaded once and cached. See ``docs/ticket_to_ride_engine.md``.
+`Board` the rules object holds. See ``docs/ticket_to_ride_engine.md``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
+import msgspec
+
+from domain.kernel.errors import RuleViolation
 from domain.kernel.protocol import (
     KindDescriptor,
     MapDescriptor,
@@ -18,40 +23,35 @@ from domain.kernel.rng import Seed
 from domain.ticket_to_ride import decide as deciding
 from domain.ticket_to_ride import evolve as evolving
 from domain.ticket_to_ride import moves, opening, picture, views
-from domain.ticket_to_ride.board import load_board, map_ids
+from domain.ticket_to_ride.board import Board, load_board, map_ids
 from domain.ticket_to_ride.commands import Command
 from domain.ticket_to_ride.events import Event
 from domain.ticket_to_ride.material import TicketToRideMaterial, material_of
-from domain.ticket_to_ride.ruleset import ruleset_for
+from domain.ticket_to_ride.ruleset import DEFAULT_MAP, ruleset_of
 from domain.ticket_to_ride.state import GameState
 
 
-def _descriptor() -> KindDescriptor:
+def _descriptor(boards: Mapping[str, Board]) -> KindDescriptor:
     maps = []
     options = []
-    for map_id in map_ids():
-        board = load_board(map_id)
-        data = board.raw
-        note = f" {data['note']}" if "note" in data else ""
+    for map_id, board in sorted(boards.items()):
+        data = board.map
+        note = f" {data.note}" if data.note else ""
         maps.append(
             MapDescriptor(
                 id=map_id,
-                title=board.title,
-                min_seats=data["rules"]["min_seats"],
-                max_seats=data["rules"]["max_seats"],
+                title=data.title,
+                min_seats=data.rules.min_seats,
+                max_seats=data.rules.max_seats,
                 variants=[
-                    VariantDescriptor(
-                        id=v, title=spec["title"], description=spec["description"] + note
-                    )
-                    for v, spec in data["variants"].items()
+                    VariantDescriptor(id=v, title=spec.title, description=spec.description + note)
+                    for v, spec in data.variants.items()
                 ],
             )
         )
         options += [
-            OptionDescriptor(
-                name=name, type="boolean", default=False, description=spec["description"]
-            )
-            for name, spec in data.get("options", {}).items()
+            OptionDescriptor(name=name, type="boolean", default=False, description=spec.description)
+            for name, spec in data.options.items()
         ]
     return KindDescriptor(
         kind="ticket-to-ride",
@@ -69,11 +69,18 @@ def _descriptor() -> KindDescriptor:
     )
 
 
+def shipped_boards() -> dict[str, Board]:
+    """Every map shipped in ``maps/``, by id."""
+    return {map_id: load_board(map_id) for map_id in map_ids()}
+
+
 class TicketToRideRules:
     """The decider of every Ticket to Ride map (see `domain.kernel.protocol.GameRules`).
 
-    Maps: ``europe`` with variants ``standard``, ``europa-1912``,
-    ``mega-europe`` and ``big-cities`` and the house option
+    It plays the `boards` it is given (by default every shipped map, see
+    `shipped_boards`): a test can play a map file of its own through the
+    same engine. Shipped: ``europe`` with variants ``standard``,
+    ``europa-1912``, ``mega-europe`` and ``big-cities`` and the house option
     ``long-1912-tickets``. The Orient Express and Max tickets are left out:
     their data is missing from the reference (§11.5).
     """
@@ -85,29 +92,46 @@ class TicketToRideRules:
     legal_move_type = moves.Move
     material_type = TicketToRideMaterial
 
-    def __init__(self) -> None:
-        self.descriptor = _descriptor()
+    def __init__(self, boards: Mapping[str, Board] | None = None) -> None:
+        self.boards = dict(shipped_boards() if boards is None else boards)
+        self.default_map = DEFAULT_MAP if DEFAULT_MAP in self.boards else min(self.boards)
+        self.descriptor = _descriptor(self.boards)
+
+    def board(self, setup: Setup) -> Board:
+        """The board `setup` plays on, or `bad-setup` (a map id is only ever a key here)."""
+        board = self.boards.get(setup.map or self.default_map)
+        if board is None:
+            raise RuleViolation("bad-setup", f"unknown map {setup.map!r}")
+        return board
 
     def check_setup(self, setup: Setup) -> None:
-        ruleset_for(setup)
+        ruleset_of(self.board(setup), setup)
+
+    def rules_version(self, setup: Setup) -> str:
+        current = msgspec.structs.replace(setup, rules_version=None)
+        return ruleset_of(self.board(setup), current).version
 
     def material(self, setup: Setup) -> TicketToRideMaterial:
-        return material_of(setup)
+        return material_of(self.board(setup), setup)
 
     def start(self, setup: Setup, seed: Seed) -> list[Event]:
-        return [opening.start(load_board(setup.map or "europe"), setup, seed)]
+        return [opening.start(self.board(setup), setup, seed)]
 
     def decide(self, state: GameState, seat: int, command: Command, seed: Seed) -> list[Event]:
-        return deciding.decide(load_board(state.rules.map), state, seat, command, seed)
+        return deciding.decide(self.boards[state.rules.map], state, seat, command, seed)
 
     def evolve(self, state: GameState | None, event: Event) -> GameState:
         if state is not None:  # the hot path of replays: straight to the event's handler
             apply = evolving.APPLY.get(type(event))
             if apply is not None:
-                apply(load_board(state.rules.map), state, event)
+                apply(self.boards[state.rules.map], state, event)
                 return state
-        map_id = state.rules.map if state is not None else getattr(event, "map", "europe")
-        return evolving.evolve(load_board(map_id), state, event)
+            return evolving.evolve(self.boards[state.rules.map], state, event)
+        map_id = getattr(event, "map", self.default_map)
+        board = self.boards.get(map_id)
+        if board is None:
+            raise ValueError(f"the log's game is on map {map_id!r}, which is not played here")
+        return evolving.evolve(board, state, event)
 
     def to_act(self, state: GameState) -> list[int]:
         return views.to_act(state)
@@ -116,19 +140,19 @@ class TicketToRideRules:
         return views.result(state)
 
     def legal_moves(self, state: GameState, seat: int) -> list[moves.Move]:
-        return moves.legal_moves(load_board(state.rules.map), state, seat)
+        return moves.legal_moves(self.boards[state.rules.map], state, seat)
 
     def public_view(self, state: GameState) -> views.PublicView:
-        return views.public_view(load_board(state.rules.map), state)
+        return views.public_view(self.boards[state.rules.map], state)
 
     def private_view(self, state: GameState, seat: int) -> views.PrivateView:
-        return views.private_view(load_board(state.rules.map), state, seat)
+        return views.private_view(self.boards[state.rules.map], state, seat)
 
     def redact(self, event: Event, viewer: int | None) -> Event:
         return views.redact(event, viewer)
 
     def board_svg(self, state: GameState) -> str:
-        return picture.board_svg(state)
+        return picture.board_svg(self.boards[state.rules.map], state)
 
 
 RULES = TicketToRideRules()

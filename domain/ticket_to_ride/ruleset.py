@@ -10,13 +10,15 @@ the code behind it.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
 
 import msgspec
 
 from domain.kernel.errors import RuleViolation
 from domain.kernel.protocol import Setup
+from domain.kernel.versions import split_version
 from domain.ticket_to_ride.board import Board, load_board, map_ids
+from domain.ticket_to_ride.scoring import TieBreak
+from domain.ticket_to_ride.versions import check_version
 
 
 class Ruleset(msgspec.Struct, frozen=True):
@@ -27,18 +29,26 @@ class Ruleset(msgspec.Struct, frozen=True):
     station; ``colour_cards`` per colour and ``locomotive_cards`` in the deck;
     ``hand`` cards dealt to each player; ``face_up`` display slots;
     ``locomotive_reset`` (that many face-up Locomotives reset the display, 0 =
-    never). Routes: ``tunnels`` and ``ferries`` switch those kinds on;
-    double routes are both usable from ``double_routes_min_seats`` players.
+    never). Routes: ``tunnels`` and ``ferries`` switch those kinds on
+    (``ferry_pairs``: Locomotive symbols may be paid with pairs, `pricing`);
+    double routes are both usable from ``double_routes_min_seats`` players,
+    and ``usable_tracks[k]`` is how many tracks of a group of ``k`` may be
+    claimed in this game (no seat ever claims two of one group; the tuple
+    covers every group size of the map, and at least 2).
     Tickets: the ticket numbers of the ``long_tickets`` and
     ``regular_tickets`` decks, how many of each are dealt at setup, the
     minimum kept at setup (``setup_keep``) and the cap on long ones kept
     (``setup_long_max``, -1 = none), and the draw size / minimum kept during
     play. The end: ``end_trigger`` trains or fewer start the final round;
-    ``longest_path_bonus`` points for the longest path (0 = no bonus).
+    ``longest_path_bonus`` points for the longest path (0 = no bonus); ties on
+    points are broken by ``tie_breaks`` in order (`scoring.winners`).
     """
 
     map: str
     variant: str
+    #: the rules version the game is played under, and its engine part
+    version: str
+    engine: str
     min_seats: int
     max_seats: int
     trains: int
@@ -52,7 +62,10 @@ class Ruleset(msgspec.Struct, frozen=True):
     locomotive_reset: int
     tunnels: bool
     ferries: bool
+    ferry_pairs: bool
     double_routes_min_seats: int
+    usable_tracks: tuple[int, ...]
+    tie_breaks: tuple[TieBreak, ...]
     end_trigger: int
     longest_path_bonus: int
     long_tickets: tuple[int, ...]
@@ -73,73 +86,113 @@ def _tickets_of(board: Board, groups: list[str]) -> tuple[int, ...]:
     return tuple(i for i, g in enumerate(board.ticket_group) if g in groups)
 
 
-def ruleset_for(setup: Setup) -> Ruleset:
-    """The ruleset of a setup, or raise `RuleViolation` ``bad-setup``.
+#: the map of a setup that names none
+DEFAULT_MAP = "europe"
 
-    The map defaults to ``europe`` and the variant to ``standard``. Boolean
-    options are the map file's ``options``; unknown options are refused.
-    Rulesets are frozen, so one is built per distinct setup and shared.
+
+def ruleset_for(setup: Setup) -> Ruleset:
+    """The ruleset of a setup on the shipped maps, or raise `RuleViolation` ``bad-setup``.
+
+    The map defaults to `DEFAULT_MAP`; see `ruleset_of` for the rest.
     """
+    map_id = setup.map or DEFAULT_MAP
+    # only names of shipped map files: a map id is never used as a path as given
+    if map_id not in map_ids():
+        raise _bad(f"unknown map {map_id!r}")
+    return ruleset_of(load_board(map_id), setup)
+
+
+def ruleset_of(board: Board, setup: Setup) -> Ruleset:
+    """The ruleset of a setup on `board`, or raise `RuleViolation` ``bad-setup``.
+
+    The variant defaults to ``standard``, the rules version to the current one
+    (`versions.current_version`). Boolean options are the map file's
+    ``options``; unknown options are refused. Rulesets are frozen, so one is
+    built per distinct setup and shared.
+    """
+    if setup.map is not None and setup.map != board.id:
+        raise _bad(f"unknown map {setup.map!r}")
     # each value's type is part of the key: 1 == True, but only a boolean is an option value
     options = tuple(sorted((k, v, type(v)) for k, v in setup.options.items()))
-    return _ruleset(setup.map or "europe", setup.variant or "standard", options, setup.seats)
+    return _ruleset(
+        board, setup.variant or "standard", options, setup.seats, setup.rules_version
+    )
 
 
 @lru_cache(maxsize=256)
 def _ruleset(
-    map_id: str,
+    board: Board,
     variant_id: str,
     options: tuple[tuple[str, bool | str | int, type], ...],
     seats: int,
+    version: str | None,
 ) -> Ruleset:
-    # only names of shipped map files: a map id is never used as a path as given
-    if map_id not in map_ids():
-        raise _bad(f"unknown map {map_id!r}")
-    board = load_board(map_id)
-    data = board.raw
-    variants: dict[str, Any] = data["variants"]
-    if variant_id not in variants:
+    map_id = board.id
+    version = check_version(board, version)
+    data = board.map
+    variant = data.variants.get(variant_id)
+    if variant is None:
         raise _bad(f"map {map_id!r} has no variant {variant_id!r}")
-    variant = variants[variant_id]
-    long_groups = list(variant["long_tickets"])
+    long_groups = list(variant.long_tickets)
     for name, value, _ in options:
-        option = data.get("options", {}).get(name)
+        option = data.options.get(name)
         if option is None:
             raise _bad(f"unknown option {name!r}")
         if not isinstance(value, bool):
             raise _bad(f"option {name!r} is a boolean")
-        if value and variant_id not in option["variants"]:
-            raise _bad(f"option {name!r} applies only to {', '.join(option['variants'])}")
+        if value and variant_id not in option.variants:
+            raise _bad(f"option {name!r} applies only to {', '.join(option.variants)}")
         if value:
-            long_groups += option["adds_long_tickets"]
-    rules = data["rules"]
-    if not rules["min_seats"] <= seats <= rules["max_seats"]:
-        raise _bad(f"{board.title} is for {rules['min_seats']} to {rules['max_seats']} players")
+            long_groups += option.adds_long_tickets
+    rules = data.rules
+    if not rules.min_seats <= seats <= rules.max_seats:
+        raise _bad(f"{board.title} is for {rules.min_seats} to {rules.max_seats} players")
     return Ruleset(
         map=map_id,
         variant=variant_id,
-        min_seats=rules["min_seats"],
-        max_seats=rules["max_seats"],
-        trains=rules["trains"],
-        stations=rules["stations"],
-        station_costs=tuple(rules["station_costs"]),
-        station_bonus=rules["station_bonus"],
-        colour_cards=rules["colour_cards"],
-        locomotive_cards=rules["locomotive_cards"],
-        hand=rules["hand"],
-        face_up=rules["face_up"],
-        locomotive_reset=rules["locomotive_reset"],
-        tunnels=rules["tunnels"],
-        ferries=rules["ferries"],
-        double_routes_min_seats=rules["double_routes_min_seats"],
-        end_trigger=rules["end_trigger"],
-        longest_path_bonus=rules["longest_path_bonus"],
+        version=version,
+        engine=split_version(version)[0],
+        min_seats=rules.min_seats,
+        max_seats=rules.max_seats,
+        trains=rules.trains,
+        stations=rules.stations,
+        station_costs=tuple(rules.station_costs),
+        station_bonus=rules.station_bonus,
+        colour_cards=rules.colour_cards,
+        locomotive_cards=rules.locomotive_cards,
+        hand=rules.hand,
+        face_up=rules.face_up,
+        locomotive_reset=rules.locomotive_reset,
+        tunnels=rules.tunnels,
+        ferries=rules.ferries,
+        ferry_pairs=rules.ferry_pairs,
+        double_routes_min_seats=rules.double_routes_min_seats,
+        usable_tracks=_usable_tracks(board, seats),
+        tie_breaks=tuple(rules.tie_breaks),
+        end_trigger=rules.end_trigger,
+        longest_path_bonus=rules.longest_path_bonus,
         long_tickets=_tickets_of(board, long_groups),
-        regular_tickets=_tickets_of(board, variant["regular_tickets"]),
-        long_dealt=variant["long_dealt"],
-        regular_dealt=variant["regular_dealt"],
-        setup_keep=variant["setup_keep"],
-        setup_long_max=variant.get("setup_long_max", -1),
-        draw_tickets=variant["draw_tickets"],
-        draw_keep=variant["draw_keep"],
+        regular_tickets=_tickets_of(board, variant.regular_tickets),
+        long_dealt=variant.long_dealt,
+        regular_dealt=variant.regular_dealt,
+        setup_keep=variant.setup_keep,
+        setup_long_max=variant.setup_long_max,
+        draw_tickets=variant.draw_tickets,
+        draw_keep=variant.draw_keep,
     )
+
+
+def _usable_tracks(board: Board, seats: int) -> tuple[int, ...]:
+    """How many tracks of a group of each size (the index) may be claimed at `seats`."""
+    rules = board.map.rules
+    largest = max(2, *(len(group) for group in board.route_tracks))
+    usable = [0]
+    for size in range(1, largest + 1):
+        table = rules.usable_tracks.get(size)
+        if table is not None and seats in table:
+            usable.append(min(size, table[seats]))
+        elif size == 1 or seats >= rules.double_routes_min_seats:
+            usable.append(size)
+        else:
+            usable.append(1)
+    return tuple(usable)

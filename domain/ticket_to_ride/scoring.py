@@ -6,7 +6,7 @@ states or events:
 
 * `score_tickets` — destination tickets with stations borrowing opponent routes.
 * `longest_path` — the longest continuous path of one player's trains.
-* `winners` — most points, then the printed tie-break chain.
+* `winners` — most points, then a ruleset's tie-break chain.
 
 Example (two tickets, a station at city 2 borrowing the opponent's route 7)::
 
@@ -18,10 +18,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import product
+from typing import Literal
 
 import msgspec
 
-__all__ = ["TicketScore", "longest_path", "score_tickets", "winners"]
+__all__ = ["TIE_BREAKS", "TicketScore", "TieBreak", "longest_path", "score_tickets", "winners"]
+
+TieBreak = Literal["most-tickets-completed", "fewest-stations-built", "longest-path-bonus"]
 
 
 class TicketScore(msgspec.Struct, frozen=True):
@@ -56,14 +59,16 @@ def _join(parent: dict[int, int], a: int, b: int) -> None:
 
 
 def score_tickets(
-    tickets: Sequence[tuple[int, int, int]],
+    tickets: Sequence[tuple[int, ...]],
     own_routes: Sequence[tuple[int, int]],
     stations: Sequence[int],
     opponent_routes: Sequence[tuple[int, int, int]],
 ) -> TicketScore:
     """Score one player's tickets: + points if completed, - points if not (§6).
 
-    `tickets` are ``(city_a, city_b, points)``; `own_routes` ``(city_a, city_b)``
+    `tickets` are ``(city, city, ..., points)``: the cities to connect (two or
+    more; a ticket is completed when one network joins them all) and the
+    points, last; `own_routes` ``(city_a, city_b)``
     of the player's claimed routes; `stations` the cities of the player's
     stations; `opponent_routes` ``(route_index, city_a, city_b)`` of routes
     claimed by other players.
@@ -82,21 +87,20 @@ def score_tickets(
     parent: dict[int, int] = {}
     for a, b in own_routes:
         _join(parent, a, b)
-    completed = [_root(parent, a) == _root(parent, b) for a, b, _ in tickets]
-    base_points = sum(p if done else -p for (_, _, p), done in zip(tickets, completed, strict=True))
+    ends = [{_root(parent, city) for city in ticket[:-1]} for ticket in tickets]
+    completed = [len(roots) == 1 for roots in ends]
+    base_points = sum(
+        t[-1] if done else -t[-1] for t, done in zip(tickets, completed, strict=True)
+    )
     no_borrowing = TicketScore(base_points, tuple(completed), (None,) * len(stations))
     # tickets still open, as component pairs: only these can change
-    open_tickets = [
-        (i, _root(parent, a), _root(parent, b), p)
-        for i, ((a, b, p), done) in enumerate(zip(tickets, completed, strict=True))
-        if not done
-    ]
+    open_tickets = [(i, roots) for i, roots in enumerate(ends) if len(roots) > 1]
     if not open_tickets or not stations:
         return no_borrowing
     choices = _station_choices(parent, stations, opponent_routes)
     # a ticket can only be completed by borrowing if both its ends' components are reached
     reached = {c for options in choices for o in options if o is not None for c in o[1:]}
-    open_tickets = [t for t in open_tickets if t[1] in reached and t[2] in reached]
+    open_tickets = [t for t in open_tickets if t[1] <= reached]
     if not open_tickets:
         return no_borrowing
 
@@ -115,9 +119,11 @@ def score_tickets(
                         if at == ly:
                             label[c] = lx
                     label[x] = label[y] = lx
-        done_now = [i for i, ca, cb, _ in open_tickets if label.get(ca, ca) == label.get(cb, cb)]
+        done_now = [
+            i for i, roots in open_tickets if len({label.get(c, c) for c in roots}) == 1
+        ]
         # a completed ticket turns -points into +points: a gain of twice its value
-        gain = sum(2 * tickets[i][2] for i in done_now)
+        gain = sum(2 * tickets[i][-1] for i in done_now)
         if gain > best_gain or (gain == best_gain and len(done_now) > best_count):
             best_gain, best_count, best, best_done = gain, len(done_now), assignment, done_now
             if best_count == len(open_tickets):
@@ -249,21 +255,35 @@ def longest_path(routes: Sequence[tuple[int, int, int]]) -> int:
     return best
 
 
+#: the tie-breaks a ruleset may list (``Ruleset.tie_breaks``), Europe's order (§9)
+TIE_BREAKS: tuple[TieBreak, ...] = (
+    "most-tickets-completed",
+    "fewest-stations-built",
+    "longest-path-bonus",
+)
+
+
 def winners(
     totals: Sequence[int],
     tickets_completed: Sequence[int],
     stations_built: Sequence[int],
     express: Sequence[bool],
+    tie_breaks: Sequence[TieBreak] = TIE_BREAKS,
 ) -> list[int]:
-    """The winning seats (§9): most points; ties broken by most completed tickets,
-    then fewest stations built, then holding the European Express bonus. Players
-    still tied share the victory (§9 Resolved), so several seats may be returned.
+    """The winning seats: most points, ties broken by `tie_breaks` in order.
+
+    Europe (§9): most completed tickets, then fewest stations built, then
+    holding the European Express bonus. Players still tied share the victory
+    (§9 Resolved), so several seats may be returned.
     """
+    measures: dict[TieBreak, Sequence[int]] = {
+        "most-tickets-completed": tickets_completed,
+        "fewest-stations-built": [-built for built in stations_built],
+        "longest-path-bonus": [int(held) for held in express],
+    }
     keys = [
-        (total, done, -built, held)
-        for total, done, built, held in zip(
-            totals, tickets_completed, stations_built, express, strict=True
-        )
+        (total, *(measures[name][seat] for name in tie_breaks))
+        for seat, total in enumerate(totals)
     ]
     if not keys:
         return []

@@ -23,8 +23,8 @@ from domain.ticket_to_ride.ruleset import Ruleset
 Phase = Literal["choosing-tickets", "playing", "finished"]
 
 
-class Tunnel(msgspec.Struct, gc=False):
-    """A tunnel attempt waiting for its player to pay the extra cards or withdraw.
+class Tunnel(msgspec.Struct, gc=False, tag="tunnel"):
+    """A tunnel attempt waiting for its player to pay the extra cards or withdraw (§5.4).
 
     ``colour`` is the colour used (-1 when only Locomotives were laid down);
     ``locomotives`` of the laid-down cards are Locomotives; ``revealed`` are the
@@ -38,6 +38,21 @@ class Tunnel(msgspec.Struct, gc=False):
     locomotives: int
     revealed: list[int]
     extra: int
+
+
+class SecondCard(msgspec.Struct, frozen=True, gc=False, tag="second-card"):
+    """The player took the first of two train cards and must take the second (§4.1)."""
+
+
+class TicketChoice(msgspec.Struct, frozen=True, gc=False, tag="ticket-choice"):
+    """The player drew tickets and must choose which to keep (§6); the tickets on offer
+    are the player's ``offered``, hidden from the others like the rest of a hand."""
+
+
+#: what the player whose turn it is must decide before anything else, if anything
+Pending = Tunnel | SecondCard | TicketChoice
+SECOND_CARD = SecondCard()
+TICKET_CHOICE = TicketChoice()
 
 
 class PlayerState(msgspec.Struct, gc=False):
@@ -81,11 +96,12 @@ class GameState(msgspec.Struct, gc=False):
     the slot is empty. ``ticket_pile`` is the ticket draw pile, top = last
     item. ``route_owner`` / ``station_owner`` give the seat or -1.
 
-    Turn bookkeeping: ``current`` is the seat whose turn it is; ``drawn`` is 1
-    after the first card of a two-card draw (the seat must take its second);
-    ``tunnel`` is a pending tunnel decision; ``turns_left`` is -1 until the end
-    is triggered, then the number of turns still to play; ``passes`` counts
-    consecutive passes. ``draws`` is the number of random draws used so far
+    Turn bookkeeping: ``current`` is the seat whose turn it is; ``pending`` is
+    the one decision that seat must make before anything else (a second card,
+    a tunnel's extra cost, which drawn tickets to keep; another map adds its
+    own kinds to `Pending`), None at the start of a turn; ``turns_left`` is
+    -1 until the end is triggered, then the number of turns still to play;
+    ``passes`` counts consecutive passes. ``draws`` is the number of random draws used so far
     (the position of the game's `Rng`).
     """
 
@@ -103,10 +119,19 @@ class GameState(msgspec.Struct, gc=False):
     first: int
     current: int
     draws: int
-    drawn: int = 0
-    tunnel: Tunnel | None = None
+    pending: Pending | None = None
     turns_left: int = -1
     passes: int = 0
     turn: int = 0
     final: list[FinalScore] | None = None
     winners: list[int] | None = None
+
+    @property
+    def tunnel(self) -> Tunnel | None:
+        """The pending tunnel attempt, if that is the decision pending."""
+        return self.pending if isinstance(self.pending, Tunnel) else None
+
+    @property
+    def drawn(self) -> int:
+        """1 after the first card of a two-card draw, else 0."""
+        return 1 if self.pending is SECOND_CARD else 0

@@ -27,7 +27,7 @@ from domain.ticket_to_ride.events import (
     TicketsKept,
     TunnelAttempted,
 )
-from domain.ticket_to_ride.state import FinalScore, GameState
+from domain.ticket_to_ride.state import FinalScore, GameState, SecondCard, TicketChoice, Tunnel
 
 Pending = Literal["choose-tickets", "keep-tickets", "second-card", "tunnel"]
 
@@ -56,12 +56,14 @@ class TunnelView(msgspec.Struct, frozen=True):
 
 
 class TicketView(msgspec.Struct, frozen=True):
-    """A destination ticket: its number, its two city ids and its points."""
+    """A destination ticket: its number, its first and last city ids, every city it
+    names (two or more, ``cities``) and its points."""
 
     id: int
     a: str
     b: str
     points: int
+    cities: list[str]
 
 
 class PublicView(msgspec.Struct, frozen=True):
@@ -111,7 +113,16 @@ def _ticket(board: Board, ticket: int) -> TicketView:
         board.city_ids[board.ticket_a[ticket]],
         board.city_ids[board.ticket_b[ticket]],
         board.ticket_points[ticket],
+        [board.city_ids[c] for c in board.ticket_cities[ticket]],
     )
+
+
+#: the public name of each kind of pending decision
+_PENDING_NAMES: dict[type, Pending] = {
+    TicketChoice: "keep-tickets",
+    Tunnel: "tunnel",
+    SecondCard: "second-card",
+}
 
 
 def _pending(state: GameState) -> Pending | None:
@@ -119,11 +130,7 @@ def _pending(state: GameState) -> Pending | None:
         return "choose-tickets"
     if state.phase == "finished":
         return None
-    if state.players[state.current].offered:
-        return "keep-tickets"
-    if state.tunnel is not None:
-        return "tunnel"
-    return "second-card" if state.drawn else None
+    return None if state.pending is None else _PENDING_NAMES[type(state.pending)]
 
 
 def to_act(state: GameState) -> list[int]:

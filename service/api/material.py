@@ -65,8 +65,11 @@ def _material(rules: Hashable, kind: str, setup_json: bytes) -> tuple[bytes, str
     Cached by the rules object (hashed by identity), the kind and the setup's JSON.
     """
     setup = msgspec.json.decode(setup_json, type=Setup)
+    game_rules = cast(GameRules[Any, Any, Any], rules)
     try:
-        content = cast(GameRules[Any, Any, Any], rules).material(setup)
+        if setup.rules_version is None:  # a kind's material: the current rules, as a new game's
+            setup = msgspec.structs.replace(setup, rules_version=game_rules.rules_version(setup))
+        content = game_rules.material(setup)
     except RuleViolation as violation:
         raise ServiceError(
             422, "bad-setup", violation.message, section=violation.section or None

@@ -19,7 +19,7 @@ from typing import Any
 import msgspec
 
 from domain.kernel.errors import RuleViolation
-from domain.kernel.protocol import GameRules, Setup
+from domain.kernel.protocol import GameRules, Setup, recorded_setup
 from domain.kernel.rng import Seed
 from service.audit.report import CheckOutcome, Finding
 from service.store.records import Record
@@ -70,8 +70,9 @@ def opening(record: Record, kinds: Mapping[str, Rules]) -> tuple[Rules, Setup]:
     rules = kinds.get(found.kind)
     if rules is None:
         raise RuleViolation("unknown-kind", f"this server hosts no game kind {found.kind!r}")
-    rules.check_setup(found.setup)
-    return rules, found.setup
+    setup = recorded_setup(found.setup)
+    rules.check_setup(setup)
+    return rules, setup
 
 
 def replay(

@@ -58,6 +58,9 @@ class AuditReport(msgspec.Struct, frozen=True):
     complete: bool
     game_id: str | None
     kind: str | None
+    #: the rules version the log was re-decided under: its created record's, "0.1" if it
+    #: names none (see docs/rules-versions.md); None when the created record is unreadable
+    rules_version: str | None
     records: int
     version: int
     head_hash: str

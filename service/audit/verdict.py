@@ -65,6 +65,7 @@ def audit(
         complete=not findings and all(check.status == "passed" for check in checks),
         game_id=records[0].game_id if records else None,
         kind=walk.rules.descriptor.kind if walk.rules else _text(created.get("kind")),
+        rules_version=walk.setup.rules_version if walk.setup else None,
         records=len(records),
         version=records[-1].version if records else 0,
         head_hash=records[-1].hash if records else GENESIS_HASH,

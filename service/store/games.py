@@ -351,6 +351,7 @@ class GameStore:
             raise ServiceError(
                 422, "bad-setup", violation.message, section=violation.section
             ) from None
+        setup = msgspec.structs.replace(setup, rules_version=rules.rules_version(setup))
         chosen_by_client = seed is not None
         if seed is None:
             entropy = (seed_entropy or "").encode()

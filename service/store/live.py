@@ -22,7 +22,7 @@ from typing import Any, overload
 
 import msgspec
 
-from domain.kernel.protocol import GameRules, Result, Setup, StatusName
+from domain.kernel.protocol import GameRules, Result, Setup, StatusName, recorded_setup
 from domain.kernel.rng import Seed
 from service.store.aggregate import Game
 from service.store.clocks import ClockRule, Clocks
@@ -142,7 +142,7 @@ class LiveGame:
         self.id = str(aggregate.id)
         self.rules = rules
         self.kind: str = created.payload["kind"]
-        self.setup = msgspec.convert(created.payload["setup"], Setup)
+        self.setup = recorded_setup(msgspec.convert(created.payload["setup"], Setup))
         self.seed_commitment: str = created.payload["seed_commitment"]
         self.seed_chosen_by_client: bool = created.payload["seed_chosen_by_client"]
         self.listed: bool = created.payload.get("listed", True)

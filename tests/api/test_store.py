@@ -74,7 +74,7 @@ def test_audit_api_and_after_append_listeners(store: GameStore) -> None:
     assert heard == [(live.id, 1), (live.id, 2), (live.id, 3), (live.id, 4)]
     assert [r.type for r in store.records(live.id)] == [
         "created", "seat-joined", "seat-joined", "started"]
-    assert store.description(live.id) == ("toy-draw", Setup(seats=2))
+    assert store.description(live.id) == ("toy-draw", Setup(seats=2, rules_version="1"))
     assert store.revealed_seed(live.id) is None
     while live.status != "finished":
         seat = live.to_act()[0]

@@ -93,6 +93,9 @@ class ToyRules:
         if not 2 <= setup.seats <= 4:
             raise RuleViolation("bad-setup", "2 to 4 seats", "§1")
 
+    def rules_version(self, setup: Setup) -> str:
+        return "1"
+
     def start(self, setup: Setup, seed: Seed) -> list[Any]:
         shuffle = Rng(seed).shuffle(DECK)
         order = shuffle.after

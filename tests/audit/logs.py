@@ -23,6 +23,7 @@ def play_log(
     game_id: str = "g1",
 ) -> list[Record]:
     """A complete, sealed log of one random legal game (same shape as the store's)."""
+    setup = msgspec.structs.replace(setup, rules_version=rules.rules_version(setup))
     bodies: list[dict[str, Any]] = [dict(
         type="created",
         payload={"kind": rules.descriptor.kind, "setup": msgspec.to_builtins(setup),

@@ -119,6 +119,9 @@ class _Toy:
         if not 2 <= setup.seats <= 4:
             raise RuleViolation("bad-setup", "2 to 4 seats", "§1")
 
+    def rules_version(self, setup: Setup) -> str:
+        return "1"
+
     def start(self, setup: Setup, seed: Seed) -> list[Any]:
         rng = Rng(seed)
         first = rng.pick(setup.seats)

@@ -120,7 +120,7 @@ def test_a_game_changed_elsewhere_is_seen_at_once(stores: list[GameStore]) -> No
     assert stores[1].get(game_id).version == before + 1
     assert stores[1].get(game_id).state == stores[0].get(game_id).state
     assert stores[0].revealed_seed(game_id) is None
-    assert stores[0].description(game_id) == ("toy-draw", Setup(seats=2))
+    assert stores[0].description(game_id) == ("toy-draw", Setup(seats=2, rules_version="1"))
 
 
 def test_two_api_processes_racing_over_http(postgres_url: str) -> None:

@@ -65,6 +65,7 @@ from domain.ticket_to_ride.events import (
 )
 from domain.ticket_to_ride.scoring import longest_path, score_tickets, winners
 from domain.ticket_to_ride.state import FinalScore, GameState
+from tests.domain.ticket_to_ride import synthetic
 
 BOARD = load_board("europe")
 VARIANTS = [v.id for m in RULES.descriptor.maps if m.id == "europe" for v in m.variants]
@@ -206,7 +207,7 @@ def _perturbations(state: GameState) -> Iterator[tuple[str, GameState, int | Non
     pile and a seat's hand; one ticket swapped between a seat's tickets (held
     or on offer) and the ticket pile; reversed ticket pile.
     """
-    loco = BOARD.locomotive
+    loco = len(state.discard) - 1  # the Locomotive is the last card index
     if len(set(state.deck)) > 1:
         twin = copy_state(state)
         twin.deck.reverse()
@@ -331,10 +332,7 @@ def recompute_final(board: Board, state: GameState) -> tuple[list[FinalScore], l
     for seat, routes in enumerate(mine):
         player = state.players[seat]
         tickets = score_tickets(
-            [
-                (board.ticket_a[t], board.ticket_b[t], board.ticket_points[t])
-                for t in player.tickets
-            ],
+            [(*board.ticket_cities[t], board.ticket_points[t]) for t in player.tickets],
             [(a[r], b[r]) for r in routes],
             [city for city, at in enumerate(state.station_owner) if at == seat],
             [(r, a[r], b[r]) for r in range(len(owner)) if owner[r] not in (-1, seat)],
@@ -361,6 +359,7 @@ def recompute_final(board: Board, state: GameState) -> tuple[list[FinalScore], l
         [sum(s.completed) for s in accounts],
         [rules.stations - p.stations for p in state.players],
         [s.express for s in accounts],
+        rules.tie_breaks,
     )
     return accounts, won
 
@@ -488,22 +487,28 @@ class RuleWatch:
         if board.route_kind[route] == TUNNEL:
             assert self.tunnel is not None and self.tunnel.route == route
             extra, self.tunnel = self.tunnel.extra, None
-        assert event.cards == length + extra, f"{event.cards} cards for {length} + {extra}"
-        assert 0 <= event.locomotives <= event.cards
-        if event.colour is None:
-            assert event.locomotives == event.cards
-        colour = board.route_colour[route]
-        if colour != GRAY and event.colour is not None:
-            assert event.colour == board.colours[colour]
-        if board.route_kind[route] == FERRY and state.rules.ferries:
-            assert event.locomotives >= board.route_locomotives[route]
-        partner = board.route_partner[route]
-        if partner >= 0:
-            other = state.route_owner[partner]
-            if state.seats < state.rules.double_routes_min_seats:
-                assert other < 0, "both tracks of a double route used in a 2-3 player game"
+        symbols = board.route_locomotives[route] if board.route_kind[route] == FERRY else 0
+        if event.paid is not None:  # a price of several colours: pairs or doubled spaces
+            assert sum(event.paid.values()) == event.cards and event.colour is None
+            doubled = board.route_doubled[route]
+            if doubled:
+                assert event.cards == length + doubled, f"{event.cards} cards, {doubled} doubled"
             else:
-                assert other != event.seat, "one seat owns both tracks of a double route"
+                assert state.rules.ferry_pairs and length <= event.cards <= length + symbols
+        else:
+            assert event.cards == length + extra, f"{event.cards} cards for {length} + {extra}"
+            if event.colour is None:
+                assert event.locomotives == event.cards
+            colour = board.route_colour[route]
+            if colour != GRAY and event.colour is not None:
+                assert event.colour == board.colours[colour]
+            if symbols and state.rules.ferries:
+                assert event.locomotives >= symbols
+        assert 0 <= event.locomotives <= event.cards
+        owners = [state.route_owner[t] for t in board.route_tracks[route]]
+        assert owners.count(event.seat) == 1, "one seat owns two tracks of a double route"
+        usable = state.rules.usable_tracks[len(owners)]
+        assert len(owners) - owners.count(-1) <= usable, "more tracks used than the seats allow"
 
     def _StationBuilt(self, event: StationBuilt, state: GameState, following: Any) -> None:
         rules = state.rules
@@ -600,6 +605,8 @@ def _alternatives(move: Any) -> Iterator[Any]:
     """A legal move's command and the variants its alternatives promise."""
     command = move.command
     yield command
+    if getattr(command, "cards", None) is not None:
+        return  # a price of several colours: its payments describe, the command pays
     replace = msgspec.structs.replace
     for payment in move.payments or ():
         for locomotives in {payment.min_locomotives, payment.max_locomotives}:
@@ -651,7 +658,7 @@ def check_game(rules: Any, live: GameState, log: list[Any], seed: Seed, views_ev
     event (it copies the state several times); the other checks after each one.
     """
     decoder = msgspec.json.Decoder(rules.event_type)
-    board = load_board(live.rules.map)
+    board = rules.boards[live.rules.map]
     state: GameState | None = None
     opening = log[0]
     assert isinstance(opening, GameStarted)
@@ -703,3 +710,14 @@ _seeds = st.binary(min_size=32, max_size=32).map(Seed)
 @given(seed=_seeds, chooser=st.integers(0, 2**32 - 1))
 def test_random_games_keep_every_invariant(setup: Setup, seed: Seed, chooser: int) -> None:
     play_and_check(RULES, setup, seed, chooser, views_every=3)
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4], ids=lambda n: f"synthetic-{n}p")
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=_seeds, chooser=st.integers(0, 2**32 - 1))
+def test_random_games_on_the_synthetic_map_keep_every_invariant(
+    seats: int, seed: Seed, chooser: int
+) -> None:
+    """The made-up map (`synthetic`): triple routes, pairs, doubled spaces, 3-city tickets."""
+    setup = Setup(seats=seats, map=synthetic.BOARD.id)
+    play_and_check(synthetic.RULES, setup, seed, chooser, views_every=3)

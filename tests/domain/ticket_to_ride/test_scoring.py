@@ -272,3 +272,32 @@ def _brute_longest(routes: list[tuple[int, int, int]]) -> int:
 @given(st.lists(st.tuples(st.integers(0, 6), st.integers(0, 6), st.integers(1, 8)), max_size=9))
 def test_longest_path_matches_brute_force(routes: list[tuple[int, int, int]]) -> None:
     assert longest_path(routes) == _brute_longest(routes)
+
+
+def test_the_tie_break_order_is_the_ruleset_s() -> None:
+    # seat 0 completed more tickets, seat 1 built fewer stations
+    tied = ([90, 90], [6, 5], [2, 0], [False, True])
+    assert winners(*tied) == [0]
+    assert winners(*tied, tie_breaks=("fewest-stations-built",)) == [1]
+    assert winners(*tied, tie_breaks=("longest-path-bonus", "most-tickets-completed")) == [1]
+    assert winners(*tied, tie_breaks=()) == [0, 1]
+
+
+# --- tickets naming more than two cities ---------------------------------------------------
+
+
+def test_a_ticket_of_three_cities_needs_one_network_joining_all_three() -> None:
+    tour = (0, 2, 4, 10)  # cities 0, 2 and 4; 10 points
+    assert score_tickets([tour], [(0, 1), (1, 2)], [], []).completed == (False,)
+    joined = score_tickets([tour], [(0, 1), (1, 2), (2, 3), (3, 4)], [], [])
+    assert joined == TicketScore(points=10, completed=(True,), borrowed=())
+    # two networks, each holding two of the cities, complete nothing
+    split = score_tickets([tour, (0, 2, 3)], [(0, 2), (4, 5)], [], [])
+    assert split.completed == (False, True) and split.points == -7
+
+
+def test_a_station_can_complete_a_ticket_of_three_cities() -> None:
+    tour = (0, 2, 4, 10)
+    # own: 0-1-2 and 4 alone at the far side of opponent route 9 (2-4)
+    result = score_tickets([tour], [(0, 1), (1, 2), (4, 5)], [2], [(9, 2, 4)])
+    assert result == TicketScore(points=10, completed=(True,), borrowed=(9,))

@@ -1,0 +1,238 @@
+"""The map file format, as typed structs: decoded and checked by msgspec, then cross-checked.
+
+A map file (``maps/<id>.json``) names every field (see
+``docs/ticket_to_ride_engine.md``). `decode_map` turns its bytes into a
+`MapFile` or raises `MapError` naming the file and the entry at fault:
+msgspec refuses wrong types, missing and unknown fields; `check_map` then
+refuses what a schema cannot say (a route or ticket naming an unknown city,
+duplicate city ids, a colour that is no card colour, a route length missing
+from the scoring table, a variant naming an unknown ticket group...).
+
+Everything else in the engine reads these structs (through `board.Board`),
+never raw JSON. `MapFile.digest` names the data in rules versions: the
+SHA-256 of its canonical encoding (keys sorted, fields at their default left
+out), so reformatting a file changes nothing, a new optional field added to
+the schema leaves the maps that do not use it as they were, and changing any
+datum changes the digest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Literal
+
+import msgspec
+
+from domain.kernel.versions import content_digest
+from domain.ticket_to_ride.scoring import TIE_BREAKS, TieBreak
+
+RouteKindName = Literal["rail", "tunnel", "ferry"]
+
+
+class MapError(ValueError):
+    """A map file that cannot be played: the file, the entry and what is wrong with it."""
+
+
+class City(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
+    """A city: its id (used by routes and tickets), printed name and position."""
+
+    id: str
+    name: str
+    lat: float
+    lon: float
+
+
+class Route(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
+    """One track between cities ``a`` and ``b``.
+
+    ``colour`` is a card colour or ``"gray"``; ``locomotives`` is the number of
+    Locomotive symbols (a ferry's); ``double_spaces`` how many of its spaces
+    cost two cards. Tracks between the same two cities form a
+    track group (a double or triple route), found on load.
+    """
+
+    a: str
+    b: str
+    length: int
+    colour: str
+    kind: RouteKindName = "rail"
+    locomotives: int = 0
+    #: spaces that cost a pair of cards each (difficult terrain)
+    double_spaces: int = 0
+
+
+class Ticket(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
+    """A destination ticket: the ``cities`` to connect (two or more), its points, its deck group."""
+
+    cities: list[str]
+    points: int
+    group: str
+
+
+class MapRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
+    """The map's numbers and switches (each is described on `ruleset.Ruleset`).
+
+    ``usable_tracks`` maps a track group's size to, per player count, how many
+    of its tracks may be claimed; without it a double route is fully usable
+    from ``double_routes_min_seats`` players and a single track otherwise.
+    ``tie_breaks`` orders the tie-breaks after the most points (Europe's by
+    default). ``ferry_pairs``: a gray ferry's Locomotive symbols may each be
+    paid with a pair of one colour instead (`pricing.PairFerry`).
+    """
+
+    min_seats: int
+    max_seats: int
+    trains: int
+    stations: int
+    station_costs: list[int]
+    station_bonus: int
+    colour_cards: int
+    locomotive_cards: int
+    hand: int
+    face_up: int
+    locomotive_reset: int
+    tunnels: bool
+    ferries: bool
+    double_routes_min_seats: int
+    end_trigger: int
+    longest_path_bonus: int
+    usable_tracks: dict[int, dict[int, int]] = {}
+    ferry_pairs: bool = False
+    tie_breaks: tuple[TieBreak, ...] = TIE_BREAKS
+
+
+class Variant(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
+    """A way of playing the map: which ticket groups form its decks and how tickets are dealt."""
+
+    title: str
+    description: str
+    long_tickets: list[str]
+    regular_tickets: list[str]
+    long_dealt: int
+    regular_dealt: int
+    setup_keep: int
+    draw_tickets: int
+    draw_keep: int
+    setup_long_max: int = -1
+
+
+class MapOption(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
+    """A boolean host option: it applies to ``variants`` and adds long ticket groups."""
+
+    description: str
+    variants: list[str]
+    adds_long_tickets: list[str] = []
+
+
+class MapFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
+    """One map file, decoded. Route and ticket order is part of the format (indices)."""
+
+    id: str
+    title: str
+    card_colours: list[str]
+    route_points: dict[int, int]
+    cities: list[City]
+    routes: list[Route]
+    tickets: list[Ticket]
+    rules: MapRules
+    variants: dict[str, Variant]
+    source: str = ""
+    note: str = ""
+    metropolises: list[str] = []
+    options: dict[str, MapOption] = {}
+
+    @property
+    def digest(self) -> str:
+        """The content digest of the data (`domain.kernel.versions.content_digest`)."""
+        canonical = msgspec.to_builtins(self, str_keys=True)
+        return content_digest(msgspec.json.encode(canonical, order="sorted"))
+
+
+def decode_map(name: str, data: bytes) -> MapFile:
+    """Decode and check the map file `name`; raise `MapError` saying what is wrong where."""
+    try:
+        decoded = msgspec.json.decode(data, type=MapFile)
+    except msgspec.DecodeError as error:  # ValidationError included: it names the JSON path
+        raise MapError(f"{name}: {error}") from None
+    check_map(name, decoded)
+    return decoded
+
+
+def _route_name(index: int, route: Route) -> str:
+    return f"routes[{index}] ({route.a}-{route.b})"
+
+
+def check_map(name: str, data: MapFile) -> None:
+    """Refuse what the types cannot: each `MapError` names the file and the entry."""
+
+    def bad(entry: str, message: str) -> MapError:
+        return MapError(f"{name}: {entry}: {message}")
+
+    cities: set[str] = set()
+    for i, city in enumerate(data.cities):
+        if city.id in cities:
+            raise bad(f"cities[{i}]", f"duplicate city id {city.id!r}")
+        cities.add(city.id)
+    colours = data.card_colours
+    if len(set(colours)) != len(colours) or {"gray", "locomotive"} & set(colours):
+        raise bad("card_colours", "colours must be distinct and not 'gray' or 'locomotive'")
+    for i, metropolis in enumerate(data.metropolises):
+        if metropolis not in cities:
+            raise bad(f"metropolises[{i}]", f"unknown city {metropolis!r}")
+    for i, route in enumerate(data.routes):
+        entry = _route_name(i, route)
+        for end in (route.a, route.b):
+            if end not in cities:
+                raise bad(entry, f"unknown city {end!r}")
+        if route.a == route.b:
+            raise bad(entry, "a route joins two different cities")
+        if route.colour != "gray" and route.colour not in colours:
+            raise bad(entry, f"colour {route.colour!r} is neither gray nor a card colour")
+        if route.length < 1:
+            raise bad(entry, "a route is at least 1 long")
+        if route.length not in data.route_points:
+            raise bad(entry, f"route_points has no entry for length {route.length}")
+        if not 0 <= route.locomotives <= route.length:
+            raise bad(entry, f"locomotives must be between 0 and {route.length}")
+        if not 0 <= route.double_spaces <= route.length or (
+            route.double_spaces and route.kind != "rail"
+        ):
+            raise bad(entry, f"double_spaces must be between 0 and {route.length}, on rail")
+    groups: set[str] = set()
+    for i, ticket in enumerate(data.tickets):
+        entry = f"tickets[{i}] ({'-'.join(ticket.cities)})"
+        if len(ticket.cities) < 2 or len(set(ticket.cities)) != len(ticket.cities):
+            raise bad(entry, "a ticket names two or more different cities")
+        for city_id in ticket.cities:
+            if city_id not in cities:
+                raise bad(entry, f"unknown city {city_id!r}")
+        groups.add(ticket.group)
+    rules = data.rules
+    if not 1 <= rules.min_seats <= rules.max_seats:
+        raise bad("rules", "min_seats must be at least 1 and at most max_seats")
+    if len(rules.station_costs) < rules.stations:
+        raise bad("rules.station_costs", f"{rules.stations} stations need as many costs")
+    for option_name, option in data.options.items():
+        for variant_id in option.variants:
+            if variant_id not in data.variants:
+                raise bad(f"options.{option_name}", f"unknown variant {variant_id!r}")
+        _check_groups(bad, f"options.{option_name}", option.adds_long_tickets, groups)
+    if not data.variants:
+        raise bad("variants", "a map has at least one variant")
+    for variant_name, variant in data.variants.items():
+        entry = f"variants.{variant_name}"
+        _check_groups(bad, entry, variant.long_tickets + variant.regular_tickets, groups)
+        for named, dealt in ((variant.long_tickets, variant.long_dealt),
+                             (variant.regular_tickets, variant.regular_dealt)):
+            held = sum(1 for t in data.tickets if t.group in named)
+            if held < dealt * rules.max_seats:
+                raise bad(entry, f"{held} tickets in {named} cannot deal {dealt} to "
+                                 f"{rules.max_seats} players")
+
+
+def _check_groups(
+    bad: Callable[[str, str], MapError], entry: str, named: list[str], groups: set[str]
+) -> None:
+    for group in named:
+        if group not in groups:
+            raise bad(entry, f"no ticket belongs to group {group!r}")

@@ -1,0 +1,125 @@
+"""The map file schema: a broken map is refused on load, naming the file and the entry."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from importlib import resources
+from typing import Any
+
+import pytest
+
+from domain.ticket_to_ride.board import board_from_map, load_board, map_ids
+from domain.ticket_to_ride.mapfile import MapError, decode_map
+
+Data = dict[str, Any]
+EUROPE = (resources.files("domain.ticket_to_ride") / "maps" / "europe.json").read_bytes()
+
+
+def _europe() -> Data:
+    data: Data = json.loads(EUROPE)
+    return data
+
+
+def _refusal(edit: Callable[[Data], None]) -> str:
+    data = _europe()
+    edit(data)
+    with pytest.raises(MapError) as refused:
+        decode_map("maps/broken.json", json.dumps(data).encode())
+    return str(refused.value)
+
+
+def test_every_shipped_map_decodes_and_its_board_matches_the_file() -> None:
+    for map_id in map_ids():
+        board = load_board(map_id)
+        assert board.map.id == map_id == board.id
+        assert len(board.route_length) == len(board.map.routes) > 0
+    europe = load_board("europe")
+    assert (europe.city_ids[europe.route_a[0]], europe.city_ids[europe.route_b[0]]) == (
+        "amsterdam", "bruxelles")
+    again = board_from_map(decode_map("europe.json", EUROPE))
+    assert again is not europe and again.digest == europe.digest
+    assert (again.route_tracks, again.ticket_cities) == (europe.route_tracks, europe.ticket_cities)
+
+
+def test_the_digest_ignores_layout_but_not_data() -> None:
+    data = _europe()
+    relaid = decode_map("x", json.dumps(data, indent=None, sort_keys=True).encode())
+    assert relaid.digest == load_board("europe").digest
+    data["routes"][0]["length"] = 2
+    assert decode_map("x", json.dumps(data).encode()).digest != relaid.digest
+
+
+def _set(path: str, value: Any) -> Callable[[Data], None]:
+    """An edit setting the field at a dotted path (list indices as numbers)."""
+
+    def edit(data: Data) -> None:
+        *parents, last = path.split(".")
+        target: Any = data
+        for key in parents:
+            target = target[int(key)] if isinstance(target, list) else target[key]
+        if isinstance(target, list):
+            target[int(last)] = value
+        else:
+            target[last] = value
+
+    return edit
+
+
+def test_an_unknown_city_in_a_route_is_named() -> None:
+    message = _refusal(_set("routes.3.b", "londres"))
+    assert message.startswith("maps/broken.json: routes[3] (amsterdam-londres)")
+    assert "unknown city 'londres'" in message
+
+
+def test_an_unknown_city_in_a_ticket_is_named() -> None:
+    message = _refusal(_set("tickets.5.cities", ["paris", "atlantis"]))
+    assert "maps/broken.json: tickets[5] (paris-atlantis)" in message
+    assert "unknown city 'atlantis'" in message
+
+
+def test_a_duplicate_city_id_is_named() -> None:
+    def duplicate(data: Data) -> None:
+        data["cities"].append(dict(data["cities"][0]))
+
+    message = _refusal(duplicate)
+    assert "cities[47]" in message and "duplicate city id 'amsterdam'" in message
+
+
+def test_a_bad_colour_is_named() -> None:
+    message = _refusal(_set("routes.0.colour", "pink"))
+    assert "routes[0] (amsterdam-bruxelles)" in message and "'pink'" in message
+
+
+def test_a_length_missing_from_the_route_table_is_named() -> None:
+    message = _refusal(_set("routes.2.length", 5))
+    assert "routes[2] (amsterdam-frankfurt)" in message
+    assert "route_points has no entry for length 5" in message
+
+
+def test_a_missing_field_a_wrong_type_and_an_unknown_field_are_named_by_path() -> None:
+    def drop_length(data: Data) -> None:
+        del data["routes"][4]["length"]
+
+    assert "`$.routes[4]`" in _refusal(drop_length) and "length" in _refusal(drop_length)
+    assert "$.routes[1].length" in _refusal(_set("routes.1.length", "3"))
+    assert "$.cities[2]" in _refusal(_set("cities.2.population", 1))
+    assert "$.routes[6].kind" in _refusal(_set("routes.6.kind", "monorail"))
+
+
+def test_a_one_city_ticket_and_a_variant_naming_no_ticket_group_are_refused() -> None:
+    assert "two or more different cities" in _refusal(_set("tickets.0.cities", ["paris"]))
+    message = _refusal(_set("variants.standard.regular_tickets", ["base-regular", "bonus"]))
+    assert "variants.standard" in message and "'bonus'" in message
+    message = _refusal(_set("options.long-1912-tickets.variants", ["standard", "express"]))
+    assert "options.long-1912-tickets" in message and "'express'" in message
+
+
+def test_a_file_that_is_not_json_is_named() -> None:
+    with pytest.raises(MapError, match=r"^maps/broken.json: "):
+        decode_map("maps/broken.json", b"{\"id\": ")
+
+
+def test_a_variant_whose_decks_cannot_deal_every_seat_is_refused() -> None:
+    message = _refusal(_set("variants.mega-europe.long_dealt", 3))
+    assert "variants.mega-europe" in message and "cannot deal 3 to 5 players" in message

@@ -1,0 +1,181 @@
+"""The seams the next maps need, on the made-up map: track groups, pairs, doubled spaces,
+tickets of three cities, the tie-break order (see `synthetic`)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from domain.kernel.errors import RuleViolation
+from domain.kernel.protocol import Setup
+from domain.kernel.rng import Seed
+from domain.kernel.selfplay import play_random_game
+from domain.ticket_to_ride.commands import ClaimRoute
+from domain.ticket_to_ride.events import GameEnded, RouteClaimed
+from domain.ticket_to_ride.moves import Move, Payment
+from domain.ticket_to_ride.state import GameState
+
+from .synthetic import BOARD, RULES
+
+SEED = Seed(bytes(range(32)))
+LOCO = BOARD.locomotive
+
+
+def _route(a: str, b: str) -> list[int]:
+    ends = {BOARD.city_ids.index(a), BOARD.city_ids.index(b)}
+    return [r for r in range(len(BOARD.route_a)) if {BOARD.route_a[r], BOARD.route_b[r]} == ends]
+
+
+TRIPLE = _route("north", "mill")
+NORTH_FJORD = _route("north", "fjord")[0]  # gray ferry, 3 spaces, 1 symbol
+FJORD_ISLE = _route("fjord", "isle")[0]  # gray ferry, 1 space, 1 symbol
+HARBOUR_FORD = _route("harbour", "ford")[0]  # gray, 2 spaces, both doubled
+RIDGE_PEAK = _route("ridge", "peak")[0]  # blue, 3 spaces, 1 doubled
+
+
+def _playing(seats: int, **counts: int) -> GameState:
+    """A game on the synthetic map in play: tickets chosen, seat 0 to move with `counts`."""
+    state = None
+    for event in RULES.start(Setup(seats, BOARD.id), SEED):
+        state = RULES.evolve(state, event)
+    assert state is not None
+    for seat in range(seats):
+        move = RULES.legal_moves(state, seat)[0]
+        for event in RULES.decide(state, seat, move.command, SEED):
+            state = RULES.evolve(state, event)
+    state.current = 0
+    hand = [0] * (LOCO + 1)
+    for name, count in counts.items():
+        hand[BOARD.card_at[name]] = count
+    state.players[0].hand = hand
+    return state
+
+
+def _claim(state: GameState, command: ClaimRoute) -> RouteClaimed:
+    events = RULES.decide(state, 0, command, SEED)
+    claimed = next(e for e in events if isinstance(e, RouteClaimed))
+    return claimed
+
+
+def _refusal(state: GameState, command: ClaimRoute) -> str:
+    with pytest.raises(RuleViolation) as refused:
+        RULES.decide(state, 0, command, SEED)
+    return refused.value.code
+
+
+def _entry(state: GameState, route: int) -> Move | None:
+    found = [m for m in RULES.legal_moves(state, 0)
+             if isinstance(m.command, ClaimRoute) and m.command.route == route]
+    return found[0] if found else None
+
+
+def test_the_synthetic_map_is_the_map_the_engine_reads() -> None:
+    assert len(TRIPLE) == 3 and BOARD.route_tracks[TRIPLE[0]] == tuple(TRIPLE)
+    assert BOARD.route_partner[TRIPLE[0]] == -1  # no "partner" pairing for a triple
+    assert [m.id for m in RULES.descriptor.maps] == ["synthetic"]
+
+
+@pytest.mark.parametrize(("seats", "usable"), [(2, 1), (3, 2), (4, 3)])
+def test_a_triple_route_opens_as_many_tracks_as_the_seat_count_allows(
+    seats: int, usable: int
+) -> None:
+    state = _playing(seats, red=3, blue=3, green=3)
+    for seat, track in zip(range(1, seats), TRIPLE, strict=False):
+        if seat <= usable - 1:
+            state.route_owner[track] = seat
+    taken = min(usable - 1, seats - 1)
+    free = [t for t in TRIPLE if state.route_owner[t] < 0]
+    assert len(free) == 3 - taken
+    for track in free:  # the last usable track is still open to seat 0
+        assert _entry(state, track) is not None
+    # once seat 0 takes it, every other track is closed, to everyone
+    claimed = RULES.decide(state, 0, _entry(state, free[0]).command, SEED)  # type: ignore[union-attr]
+    for event in claimed:
+        state = RULES.evolve(state, event)
+    for track in free[1:]:
+        for seat in range(seats):
+            state.current = seat
+            state.players[seat].hand = [3] * LOCO + [0]
+            assert not any(isinstance(m.command, ClaimRoute) and m.command.route == track
+                           for m in RULES.legal_moves(state, seat))
+            with pytest.raises(RuleViolation, match="double-route-closed"):
+                RULES.decide(state, seat, ClaimRoute(track, BOARD.colours[
+                    BOARD.route_colour[track]]), SEED)
+
+
+def test_a_ferry_symbol_takes_a_locomotive_or_a_pair_of_any_colour() -> None:
+    state = _playing(2, red=4, blue=2, green=1, locomotive=3)
+    for paid in ({"red": 2, "locomotive": 1}, {"red": 2, "blue": 2}, {"red": 4},
+                 {"locomotive": 3}, {"blue": 2, "red": 2}, {"locomotive": 2, "red": 2}):
+        claimed = _claim(state, ClaimRoute(NORTH_FJORD, cards=paid))
+        assert claimed.cards == sum(paid.values()) and claimed.points == 4
+        assert claimed.locomotives == paid.get("locomotive", 0)
+    for paid in ({"red": 3}, {"red": 2, "blue": 1, "green": 1}, {"locomotive": 2},
+                 {"red": 2, "locomotive": 1, "blue": 2}, {"red": 1, "blue": 2}):
+        assert _refusal(state, ClaimRoute(NORTH_FJORD, cards=paid)) == "bad-payment", paid
+    assert _refusal(state, ClaimRoute(NORTH_FJORD, cards={"red": 5})) == "not-enough-cards"
+    # a one-space ferry: one Locomotive or one pair, nothing else
+    assert _claim(state, ClaimRoute(FJORD_ISLE, cards={"blue": 2})).cards == 2
+    assert _refusal(state, ClaimRoute(FJORD_ISLE, cards={"green": 1})) == "bad-payment"
+
+
+def test_pair_payments_are_listed_compactly_and_each_command_is_accepted() -> None:
+    state = _playing(2, red=4, blue=2, green=1, locomotive=1)
+    entry = _entry(state, NORTH_FJORD)
+    assert entry is not None and entry.payments is not None
+    # plain spaces in red or blue (0 or 1 Locomotive), or green with the Locomotive (the
+    # symbol then a red pair); not Locomotives only: two are needed, one is held
+    assert entry.payments == (
+        Payment("red", 0, 1), Payment("blue", 0, 1), Payment("green", 1, 1))
+    claimed = _claim(state, entry.command)  # type: ignore[arg-type]
+    assert claimed.paid == entry.command.cards  # type: ignore[union-attr]
+
+
+def test_a_doubled_space_costs_a_pair_wilds_standing_in() -> None:
+    state = _playing(2, red=3, blue=3, green=1, locomotive=2)
+    for paid in ({"red": 2, "blue": 2}, {"red": 1, "locomotive": 1, "blue": 2},
+                 {"red": 1, "green": 1, "locomotive": 2}, {"blue": 3, "locomotive": 1}):
+        claimed = _claim(state, ClaimRoute(HARBOUR_FORD, cards=paid))
+        assert claimed.cards == 4 and claimed.points == 2  # points by length, not cards
+    for paid in ({"red": 3, "blue": 1}, {"red": 2, "blue": 1}, {"red": 2, "blue": 2, "green": 1}):
+        assert _refusal(state, ClaimRoute(HARBOUR_FORD, cards=paid)) == "bad-payment", paid
+    # a coloured route: the plain spaces in its colour, the doubled one any pair
+    assert _claim(state, ClaimRoute(RIDGE_PEAK, cards={"blue": 2, "red": 2})).cards == 4
+    assert _refusal(state, ClaimRoute(RIDGE_PEAK, cards={"red": 3, "locomotive": 1})) == (
+        "bad-payment")
+    entry = _entry(state, RIDGE_PEAK)
+    assert entry is not None and entry.payments is not None
+    assert [p.colour for p in entry.payments] == ["blue", None]
+
+
+def test_one_colour_routes_take_the_cards_form_too() -> None:
+    state = _playing(2, yellow=3, locomotive=1)
+    peak_vale = _route("peak", "vale")[0]  # a yellow tunnel: the cards form lays them down
+    mill_vale = _route("mill", "vale")
+    yellow = next(r for r in mill_vale if BOARD.colours[BOARD.route_colour[r]] == "yellow")
+    claimed = _claim(state, ClaimRoute(yellow, cards={"yellow": 1, "locomotive": 1}))
+    assert (claimed.colour, claimed.locomotives, claimed.cards, claimed.paid) == (
+        "yellow", 1, 2, None)
+    assert _refusal(state, ClaimRoute(yellow, cards={"yellow": 3})) == "bad-payment"
+    assert _refusal(state, ClaimRoute(yellow, "yellow", cards={"yellow": 2})) == "bad-payment"
+    assert _refusal(state, ClaimRoute(peak_vale, cards={"yellow": 1, "red": 2})) in {
+        "wrong-colour", "not-enough-cards"}
+
+
+def test_random_games_use_pairs_doubled_spaces_and_three_city_tickets() -> None:
+    seen = {"pairs": 0, "doubled": 0, "three-city ticket scored": 0}
+    for game in range(12):
+        seats = 2 + game % 3
+        state, log = play_random_game(RULES, Setup(seats, BOARD.id),
+                                      Seed(bytes([game]) * 32), random.Random(game))
+        for event in log:
+            if isinstance(event, RouteClaimed) and event.paid is not None:
+                seen["doubled" if BOARD.route_doubled[event.route] else "pairs"] += 1
+        end = log[-1]
+        assert isinstance(end, GameEnded) and state.phase == "finished"
+        for seat, tickets in enumerate(end.tickets):
+            seen["three-city ticket scored"] += sum(
+                1 for t in tickets if len(BOARD.ticket_cities[t]) == 3)
+            assert len(end.scores[seat].completed) == len(tickets)
+    assert all(seen.values()), seen
