@@ -599,8 +599,11 @@ def _continue(look: _Lookahead) -> None:
             return
 
 
-def final_scores(state: State) -> tuple[list[int], list[int], list[int]]:
-    """(dollars per seat, winners, gunslingers) at the end of the game (§7, §8)."""
+def final_scores(
+    state: State, forfeited: int | None = None
+) -> tuple[list[int], list[int], list[int]]:
+    """(dollars per seat, winners, gunslingers) at the end of the game (§7, §8); a seat
+    that `forfeited` is scored but never wins."""
     n = state.seats
     most = max(state.shots)
     gunslingers = [seat for seat in range(n) if state.shots[seat] == most]
@@ -609,22 +612,29 @@ def final_scores(state: State) -> tuple[list[int], list[int], list[int]]:
     for b, seat in enumerate(state.controller):
         scores[seat] += sum(token_value(state, t) for t in state.held[b])
         received[seat] += state.bullets_received[b]
-    richest = max(scores)
-    tied = [seat for seat in range(n) if scores[seat] == richest]
+    contenders = [seat for seat in range(n) if seat != forfeited]
+    richest = max(scores[seat] for seat in contenders)
+    tied = [seat for seat in contenders if scores[seat] == richest]
     fewest = min(received[seat] for seat in tied)
     winners = [seat for seat in tied if received[seat] == fewest]
     return scores, winners, gunslingers
 
 
 def _end_game(look: _Lookahead) -> None:
-    s = look.state
-    scores, winners, gunslingers = final_scores(s)
-    look.emit(
-        ColtExpressGameEnded(
-            seed=look.seed.hex,
-            purse_values=dict(s.purse_values),
-            gunslingers=gunslingers,
-            scores=scores,
-            winners=winners,
-        )
+    look.emit(_game_ended(look.state, look.seed, None))
+
+
+def forfeit(state: State, seat: int, seed: Seed) -> list[Event]:
+    """`seat` forfeits: the game ends now, scored as it stands (§7), `seat` never a winner."""
+    return [_game_ended(state, seed, seat)]
+
+
+def _game_ended(state: State, seed: Seed, forfeited: int | None) -> ColtExpressGameEnded:
+    scores, winners, gunslingers = final_scores(state, forfeited)
+    return ColtExpressGameEnded(
+        seed=seed.hex,
+        purse_values=dict(state.purse_values),
+        gunslingers=gunslingers,
+        scores=scores,
+        winners=winners,
     )

@@ -24,6 +24,7 @@ from domain.colt_express.decide import (
     check_setup,
     decide,
     event_options,
+    forfeit,
     ghost_may_hide,
     start,
     to_act,
@@ -112,6 +113,9 @@ class ColtExpressRules:
 
     def decide(self, state: State, seat: int, command: Command, seed: Seed) -> list[Event]:
         return decide(state, seat, command, seed)
+
+    def forfeit(self, state: State, seat: int, seed: Seed) -> list[Event]:
+        return forfeit(state, seat, seed)
 
     def evolve(self, state: State | None, event: Event) -> State:
         return evolve(state, event)

@@ -160,6 +160,12 @@ class GameRules(Protocol[S, C, E]):
         """The events `command` from `seat` causes, or raise `RuleViolation`."""
         ...
 
+    def forfeit(self, state: S, seat: int, seed: Seed) -> list[E]:
+        """The events that end the game now because `seat` forfeits (its turn clock ran
+        out and its game was set up to forfeit): the final scoring as the rules' own end
+        does it, with `seat` never among the winners."""
+        ...
+
     def evolve(self, state: S | None, event: E) -> S:
         """Apply one event (``state`` is None for the first event of a game)."""
         ...

@@ -580,6 +580,13 @@ def _end_turn(
     return events
 
 
+def forfeit(board: Board, state: GameState, seat: int, seed: Seed) -> list[Event]:
+    """`seat` forfeits: the game ends now, scored as it stands, `seat` never a winner."""
+    scores, won = final_scores(board, state, forfeited=seat)
+    return [GameEnded("forfeit", scores, won, [list(p.tickets) for p in state.players],
+                      seed.hex)]
+
+
 def _game_ended(
     board: Board, state: GameState, events: list[Event], reason: str, seed: Seed
 ) -> GameEnded:

@@ -167,9 +167,11 @@ class DisplayRefilled(_Event, frozen=True, tag="display-refilled"):
 class GameEnded(_Event, frozen=True, tag="game-ended"):
     """The game is over (§8, §9): final accounts, winners, every ticket and the seed.
 
-    ``reason`` is ``final-round`` (the end trigger's last turn was played) or
+    ``reason`` is ``final-round`` (the end trigger's last turn was played),
     ``all-passed`` (every seat passed in a row: nothing can ever change, an
-    engine safeguard, not a printed rule). ``seed`` is the seed reveal.
+    engine safeguard, not a printed rule) or ``forfeit`` (a seat's turn clock ran
+    out in a game set up to forfeit; that seat does not win). ``seed`` is the
+    seed reveal.
     """
 
     reason: str

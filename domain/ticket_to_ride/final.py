@@ -7,8 +7,11 @@ from domain.ticket_to_ride.scoring import longest_path, score_tickets, winners
 from domain.ticket_to_ride.state import FinalScore, GameState
 
 
-def final_scores(board: Board, state: GameState) -> tuple[list[FinalScore], list[int]]:
-    """Each seat's `FinalScore` and the winning seats, from the board as it stands.
+def final_scores(
+    board: Board, state: GameState, forfeited: int | None = None
+) -> tuple[list[FinalScore], list[int]]:
+    """Each seat's `FinalScore` and the winning seats, from the board as it stands
+    (a seat that `forfeited` is scored but never wins).
 
     Route points are those scored during play. Tickets use the seat's own
     routes plus one opponent route per station, chosen to the seat's best
@@ -53,5 +56,6 @@ def final_scores(board: Board, state: GameState) -> tuple[list[FinalScore], list
         [rules.stations - p.stations for p in state.players],
         [s.express for s in scores],
         rules.tie_breaks,
+        forfeited,
     )
     return scores, won

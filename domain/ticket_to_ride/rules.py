@@ -120,6 +120,9 @@ class TicketToRideRules:
     def decide(self, state: GameState, seat: int, command: Command, seed: Seed) -> list[Event]:
         return deciding.decide(self.boards[state.rules.map], state, seat, command, seed)
 
+    def forfeit(self, state: GameState, seat: int, seed: Seed) -> list[Event]:
+        return deciding.forfeit(self.boards[state.rules.map], state, seat, seed)
+
     def evolve(self, state: GameState | None, event: Event) -> GameState:
         if state is not None:  # the hot path of replays: straight to the event's handler
             apply = evolving.APPLY.get(type(event))

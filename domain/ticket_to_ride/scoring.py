@@ -269,8 +269,10 @@ def winners(
     stations_built: Sequence[int],
     express: Sequence[bool],
     tie_breaks: Sequence[TieBreak] = TIE_BREAKS,
+    forfeited: int | None = None,
 ) -> list[int]:
-    """The winning seats: most points, ties broken by `tie_breaks` in order.
+    """The winning seats: most points, ties broken by `tie_breaks` in order; a seat that
+    `forfeited` never wins.
 
     Europe (§9): most completed tickets, then fewest stations built, then
     holding the European Express bonus. Players still tied share the victory
@@ -285,7 +287,8 @@ def winners(
         (total, *(measures[name][seat] for name in tie_breaks))
         for seat, total in enumerate(totals)
     ]
-    if not keys:
+    contenders = [seat for seat in range(len(keys)) if seat != forfeited]
+    if not contenders:
         return []
-    top = max(keys)
-    return [seat for seat, key in enumerate(keys) if key == top]
+    top = max(keys[seat] for seat in contenders)
+    return [seat for seat in contenders if keys[seat] == top]

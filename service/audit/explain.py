@@ -121,6 +121,7 @@ _NOT_A_COMMAND = {
     "seat-left": "this seat was freed before the start (by its player or the host)",
     "token-reissued": "the host gave this seat a new token; the old one stopped working",
     "timeout": "this seat's clock ran out; the server's bot played it until its player acted",
+    "forfeit": "this seat's clock ran out and it forfeited: the game ended, scored as it stood",
     "started": "the opening was dealt",
 }
 

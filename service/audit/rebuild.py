@@ -195,6 +195,9 @@ def _apply(walk: Replay, position: int, record: Record, seed: Seed | None) -> bo
     try:
         if record.type == "started":
             decided = rules.start(walk.setup, seed)
+        elif record.type == "forfeit":
+            assert record.seat is not None
+            decided = rules.forfeit(walk.state, record.seat, seed)
         else:
             assert record.seat is not None
             command = decode_command(rules, record.payload)

@@ -3,9 +3,12 @@
 A game may be created with a clock (`ClockRule`): every time a seat is to act it
 has ``move_seconds`` for that decision, and what it uses beyond them comes out
 of its ``reserve_seconds`` for the whole game. When both are spent the seat has
-timed out: the store appends a ``timeout`` record, and from then on the seat's
-decisions are made by the game's bot (``bot-command`` records) until its player
-sends a command again. A host may also seat a bot (a ``seat-joined`` record
+timed out. With ``on_timeout: "bot"`` the store appends a ``timeout`` record,
+and from then on the seat's decisions are made by the game's bot
+(``bot-command`` records) until its player sends a command again; with
+``"forfeit"`` it appends a ``forfeit`` record whose events the rules decide
+(`GameRules.forfeit`): the game ends, scored as it stands, without that seat
+among the winners. A host may also seat a bot (a ``seat-joined`` record
 naming its strategy): the server plays that seat throughout.
 
 All of it is derived from the log: record times, seats and types, and the
@@ -37,6 +40,10 @@ class ClockRule(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     )] | None = None
     bot: Annotated[Strategy, msgspec.Meta(
         description="The bot that plays for a seat whose time ran out")] = "greedy"
+    on_timeout: Annotated[Literal["bot", "forfeit"], msgspec.Meta(
+        description="What a seat out of time leads to: its bot plays for it until its "
+        "player acts again, or it forfeits and the game ends, scored as it stands "
+        "(the forfeiting seat never wins)")] = "bot"
 
 
 class SeatTime(msgspec.Struct, frozen=True):

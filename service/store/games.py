@@ -667,8 +667,15 @@ class GameStore:
         due = None if live.clock is None else live.clock.due()
         if due is None or due[0] > self.now():
             return None
+        seat = due[1]
+        if live.clock is not None and live.clock.rule.on_timeout == "forfeit":
+            events = live.rules.forfeit(live.state, seat, live.seed)
+            record = Record(game_id=live.id, version=live.version + 1, type="forfeit",
+                            time="", seat=seat, command_id=f"clock-{uuid.uuid4().hex}",
+                            events=plain(events))
+            return self._append(live, Game.CommandAccepted, record, events)
         record = Record(game_id=live.id, version=live.version + 1, type="timeout", time="",
-                        seat=due[1], command_id=f"clock-{uuid.uuid4().hex}",
+                        seat=seat, command_id=f"clock-{uuid.uuid4().hex}",
                         payload={"then": "bot"})
         return self._append(live, Game.CommandAccepted, record, [])
 

@@ -29,7 +29,7 @@ from service.store.clocks import ClockRule, Clocks
 from service.store.records import Record
 
 #: the record types made by a seat's decision (they stop its clock)
-ACTING = frozenset({"command", "bot-command", "timeout"})
+ACTING = frozenset({"command", "bot-command", "timeout", "forfeit"})
 
 _encode = msgspec.json.Encoder().encode
 _decode = msgspec.json.Decoder(Record).decode

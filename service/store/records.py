@@ -38,7 +38,7 @@ MAX_VERSION = (1 << 64) - 1
 
 RecordType = Literal[
     "created", "seat-joined", "seat-left", "token-reissued", "started", "command",
-    "bot-command", "timeout",
+    "bot-command", "timeout", "forfeit",
 ]
 #: the record types whose payload is a command of the record's seat, decided by the rules
 COMMAND_TYPES = frozenset({"command", "bot-command"})
@@ -58,6 +58,8 @@ class Record(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     * ``bot-command``: like ``command``, but chosen for ``seat`` by the server's bot
       (a bot's seat, or a seat whose clock ran out, until its player acts again).
     * ``timeout``: ``seat``'s clock ran out; ``payload`` = ``{"then": "bot"}``.
+    * ``forfeit``: ``seat``'s clock ran out in a game set up to forfeit; ``events``
+      (decided by the rules) end the game.
     * ``started``: ``events`` are the opening the rules dealt.
     * ``command``: ``seat`` sent ``payload`` (the command as posted);
       ``events`` are what it caused.

@@ -194,3 +194,32 @@ def test_the_host_seats_a_bot_that_plays_over_http(tmp_path: Path) -> None:
         records: list[dict[str, Any]] = table.events()
         assert {r["seat"] for r in records if r["type"] == "bot-command"} == {1}
         assert client.get(f"/games/{gid}/audit").json()["report"]["valid"] is True
+
+
+@pytest.mark.parametrize(("kind", "setup"), [
+    ("ticket-to-ride", EUROPE), ("colt-express", Setup(seats=3)),
+])
+def test_a_seat_out_of_time_forfeits_when_the_game_says_so(
+    store: GameStore, clock: Clock, kind: str, setup: Setup
+) -> None:
+    live = store.create(kind, setup, host_token="host",
+                        clock=ClockRule(move_seconds=10, on_timeout="forfeit"))
+    tokens = [store.join(live.id, f"p{seat}")[2] for seat in range(setup.seats)]
+    store.start(live.id, "host")
+    chooser = random.Random(kind)
+    for _ in range(6):  # a few moves in time
+        seat = live.to_act()[0]
+        move = chooser.choice(live.rules.legal_moves(live.state, seat)).command
+        store.command(live.id, tokens[seat], msgspec.json.encode(move))
+        clock.advance(5)
+    late = live.to_act()[0]
+    clock.advance(11)
+    assert store.tick() == 1
+    assert types(store, live.id)[-1] == ("forfeit", late)
+    result = live.result
+    assert live.status == "finished" and result is not None
+    assert late not in result.winners and result.winners
+    others = [s for s in range(setup.seats) if s != late]
+    assert max(result.scores[s] for s in others) == result.scores[result.winners[0]]
+    assert store.tick() == 0  # nothing more to do in a finished game
+    assert_audit_valid(store, live.id)

@@ -1,0 +1,58 @@
+"""A forfeit ends the game now, scored as it stands, and the forfeiting seat never wins."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from domain.colt_express.decide import final_scores as colt_final_scores
+from domain.kernel.protocol import Setup
+from domain.kernel.rng import Seed
+from domain.registry import kinds
+from domain.ticket_to_ride.final import final_scores as ttr_final_scores
+
+
+def mid_game(kind: str, setup: Setup, moves: int, seed: Seed) -> Any:
+    rules = kinds()[kind]
+    chooser = random.Random(kind)
+    state: Any = None
+    for event in rules.start(setup, seed):
+        state = rules.evolve(state, event)
+    for _ in range(moves):
+        seat = chooser.choice(rules.to_act(state))
+        command = chooser.choice(rules.legal_moves(state, seat)).command
+        for event in rules.decide(state, seat, command, seed):
+            state = rules.evolve(state, event)
+    return state
+
+
+@pytest.mark.parametrize(("kind", "setup", "moves"), [
+    ("ticket-to-ride", Setup(seats=3, map="europe", variant="standard"), 60),
+    ("colt-express", Setup(seats=4), 25),
+])
+def test_the_leader_forfeits_and_the_best_of_the_others_wins(
+    kind: str, setup: Setup, moves: int
+) -> None:
+    rules = kinds()[kind]
+    seed = Seed(bytes(range(32)))
+    state = mid_game(kind, setup, moves, seed)
+    if kind == "ticket-to-ride":
+        board = rules.boards["europe"]  # type: ignore[attr-defined]
+        totals = [s.total for s in ttr_final_scores(board, state)[0]]
+        leader = max(range(setup.seats), key=totals.__getitem__)
+        expected = ttr_final_scores(board, state, forfeited=leader)[1]
+    else:
+        totals, _, _ = colt_final_scores(state)
+        leader = max(range(setup.seats), key=totals.__getitem__)
+        expected = colt_final_scores(state, forfeited=leader)[1]
+    events = rules.forfeit(state, leader, seed)
+    for event in events:
+        state = rules.evolve(state, event)
+    result = rules.result(state)
+    assert result is not None and rules.to_act(state) == []
+    assert leader not in result.winners and result.winners == expected
+    best_other = max(totals[s] for s in range(setup.seats) if s != leader)
+    assert all(totals[w] == best_other for w in result.winners)
+    assert events[-1].seed == seed.hex  # the end reveals the seed, as always
