@@ -48,14 +48,8 @@ class Game(Aggregate):
             assert self.record.seat is not None
             del aggregate.token_hashes[self.record.seat]
 
-    class TokenReissued(Aggregate.Event):
-        record: Record
-        token_hash: str
-
-        def apply(self, aggregate: Game) -> None:
-            aggregate.last_hash = self.record.hash
-            assert self.record.seat is not None
-            aggregate.token_hashes[self.record.seat] = self.token_hash
+    class TokenReissued(SeatJoined):
+        """The seat's token hash replaced, exactly as a join sets it."""
 
     class Started(Aggregate.Event):
         record: Record

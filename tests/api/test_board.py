@@ -16,6 +16,7 @@ from domain.ticket_to_ride.board import load_board
 from domain.ticket_to_ride.rules import RULES as TICKET_TO_RIDE
 from tests.api.live import play
 from tests.api.players import Table, open_table
+from tests.domain.random_states import random_state
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -88,16 +89,7 @@ def test_board_refusals(client: TestClient[Any]) -> None:
 
 
 def _random_state(rules: Any, setup: Setup, moves: int) -> Any:
-    seed, chooser = Seed(bytes(range(32))), random.Random(2)
-    state = None
-    for event in rules.start(setup, seed):
-        state = rules.evolve(state, event)
-    for _ in range(moves):
-        seat = chooser.choice(rules.to_act(state))
-        command = chooser.choice(rules.legal_moves(state, seat)).command
-        for event in rules.decide(state, seat, command, seed):
-            state = rules.evolve(state, event)
-    return state
+    return random_state(rules, setup, moves, Seed(bytes(range(32))), random.Random(2))
 
 
 def test_ticket_to_ride_picture_ignores_hidden_information() -> None:

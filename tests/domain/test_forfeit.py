@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pytest
 
@@ -12,20 +11,7 @@ from domain.kernel.protocol import Setup
 from domain.kernel.rng import Seed
 from domain.registry import kinds
 from domain.ticket_to_ride.final import final_scores as ttr_final_scores
-
-
-def mid_game(kind: str, setup: Setup, moves: int, seed: Seed) -> Any:
-    rules = kinds()[kind]
-    chooser = random.Random(kind)
-    state: Any = None
-    for event in rules.start(setup, seed):
-        state = rules.evolve(state, event)
-    for _ in range(moves):
-        seat = chooser.choice(rules.to_act(state))
-        command = chooser.choice(rules.legal_moves(state, seat)).command
-        for event in rules.decide(state, seat, command, seed):
-            state = rules.evolve(state, event)
-    return state
+from tests.domain.random_states import random_state
 
 
 @pytest.mark.parametrize(("kind", "setup", "moves"), [
@@ -37,7 +23,7 @@ def test_the_leader_forfeits_and_the_best_of_the_others_wins(
 ) -> None:
     rules = kinds()[kind]
     seed = Seed(bytes(range(32)))
-    state = mid_game(kind, setup, moves, seed)
+    state = random_state(rules, setup, moves, seed, random.Random(kind))
     if kind == "ticket-to-ride":
         board = rules.boards["europe"]  # type: ignore[attr-defined]
         totals = [s.total for s in ttr_final_scores(board, state)[0]]
