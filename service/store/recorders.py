@@ -248,7 +248,8 @@ class PostgresGameRecorder(PostgresApplicationRecorder):
                 index=Identifier(f"{events_table_name}_games_created"), games=self.games_table),
         ]
         self.insert_command_ids_statement = SQL(
-            "INSERT INTO {keys} (game_id, command_id) VALUES (%s, %s)").format(keys=keys)
+            "INSERT INTO {keys} (game_id, command_id) "
+            "SELECT * FROM unnest(%s::uuid[], %s::text[])").format(keys=keys)
         self.insert_game_statement = SQL(
             "INSERT INTO {games} VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
         ).format(games=self.games_table)
@@ -256,9 +257,12 @@ class PostgresGameRecorder(PostgresApplicationRecorder):
     def _insert_stored_events(
         self, curs: Cursor[DictRow], stored_events: Sequence[StoredEvent], **kwargs: Any
     ) -> None:
-        # after the events: their table lock is held by then, so key rows never make
-        # two transactions wait on each other; on a cursor of its own, since the
-        # library reads the events' notification ids from `curs` afterwards
+        # After the events: their table lock is held by then, so key and lobby rows
+        # never make two transactions wait on each other. On a cursor of its own,
+        # since the library reads the events' notification ids from `curs`
+        # afterwards; and never prepared: these run in the library's pipeline after
+        # the insert that may fail, and a statement prepared in an aborted pipeline
+        # is one psycopg believes the server has when it has not.
         super()._insert_stored_events(curs, stored_events, **kwargs)
         keys, lobby, listed = changes(stored_events)
         if not (keys or lobby):
@@ -266,14 +270,18 @@ class PostgresGameRecorder(PostgresApplicationRecorder):
         new = iter(listed)
         with curs.connection.cursor() as extra:
             if keys:
-                extra.executemany(self.insert_command_ids_statement, keys)
+                games, command_ids = zip(*keys, strict=True)
+                extra.execute(self.insert_command_ids_statement,
+                              (list(games), list(command_ids)), prepare=False)
             for change in lobby:
                 if isinstance(change, LobbyRow):
                     extra.execute(self.insert_game_statement,
-                                  (*msgspec.structs.astuple(change), next(new)))
+                                  (*msgspec.structs.astuple(change), next(new)),
+                                  prepare=False)
                 else:
                     statement = _UPDATES[change[0]].format(t="{t}").replace("?", "%s")
-                    extra.execute(SQL(statement).format(t=self.games_table), (change[1],))
+                    extra.execute(SQL(statement).format(t=self.games_table), (change[1],),
+                                  prepare=False)
 
     def lobby(self, query: LobbyQuery) -> list[LobbyRow]:
         """The listed games `query` selects, newest first."""

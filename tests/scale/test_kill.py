@@ -30,6 +30,8 @@ KILLS = 10
 GAMES = 3
 #: concurrent clients per game, each playing whichever seat is to act
 CLIENTS_PER_GAME = 3
+#: longest wait for the first acknowledged move after a restart
+LOAD_SECONDS = 30.0
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -73,7 +75,13 @@ async def load_then_kill(server: Server, tables: list[Table], chooser: random.Ra
         asyncio.create_task(play(server, table, random.Random(chooser.random()), acknowledged))
         for table in tables for _ in range(CLIENTS_PER_GAME)
     ]
-    await asyncio.sleep(chooser.uniform(0.3, 1.5))
+    # under load: at least one move acknowledged since the restart, then a random moment
+    before = len(acknowledged)
+    deadline = asyncio.get_running_loop().time() + LOAD_SECONDS
+    while len(acknowledged) == before and asyncio.get_running_loop().time() < deadline:
+        await asyncio.sleep(0.02)
+    assert len(acknowledged) > before, "no move was acknowledged between two kills"
+    await asyncio.sleep(chooser.uniform(0.05, 0.8))
     await asyncio.to_thread(server.kill)
     await asyncio.wait_for(asyncio.gather(*players), timeout=30)
 
