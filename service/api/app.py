@@ -20,9 +20,11 @@ from service.api.board import BoardController
 from service.api.commands import CommandsController
 from service.api.events import EventsController
 from service.api.games import GamesController
-from service.api.health import HealthController
+from service.api.health import HealthController, ReadinessController
 from service.api.kinds import KindsController
 from service.api.material import MaterialController
+from service.api.metrics import MetricsController, forget_this_process
+from service.api.observability import RequestObserver, configure_logging
 from service.api.openapi import openapi_config
 from service.api.problems import EXCEPTION_HANDLERS
 from service.api.stream import LiveUpdates
@@ -35,6 +37,8 @@ CONTROLLERS: list[Any] = [
     CommandsController,
     EventsController,
     HealthController,
+    ReadinessController,
+    MetricsController,
     AuditController,
     BoardController,
     MaterialController,
@@ -66,9 +70,12 @@ def create_app(
         exception_handlers=EXCEPTION_HANDLERS,
         openapi_config=openapi_config(the_store),
         on_startup=[lambda: the_store.start_driver()],  # bot seats and clocks
-        on_shutdown=[the_store.close],
+        on_shutdown=[the_store.close, forget_this_process],
         plugins=[LiveUpdates(settings, the_store)],
     )
+    configure_logging(settings.access_log)
+    # outside litestar's router, so that unrouted requests are observed too
+    app.asgi_handler = RequestObserver(app.asgi_handler, the_store, settings.access_log)
     app.state.store = the_store
     app.state.settings = settings
     return app

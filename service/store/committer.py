@@ -18,6 +18,8 @@ from typing import Any
 
 from eventsourcing.persistence import EventStore
 
+from service import metrics
+
 #: most events written in one transaction
 MAX_BATCH = 512
 
@@ -74,6 +76,7 @@ class Committer:
     def _write(self, batch: list[_Pending]) -> None:
         try:
             self._events.put([event for pending in batch for event in pending.events])
+            metrics.committed(len(batch))
         except BaseException as error:
             if len(batch) == 1:
                 batch[0].error = error
@@ -81,7 +84,10 @@ class Committer:
                 for pending in batch:
                     try:
                         self._events.put(list(pending.events))
+                        metrics.committed(1)
                     except BaseException as alone:
                         pending.error = alone
         for pending in batch:
+            if pending.error is not None:
+                metrics.append_failed(pending.error)
             pending.done.set()
