@@ -23,7 +23,7 @@ from typing import Any
 
 from litestar import Controller, Request, Response, get
 from prometheus_client import (
-    CONTENT_TYPE_LATEST,
+    CONTENT_TYPE_PLAIN_0_0_4,
     REGISTRY,
     CollectorRegistry,
     generate_latest,
@@ -84,7 +84,7 @@ class MetricsController(Controller):
 
     @get(
         sync_to_thread=True,
-        media_type=CONTENT_TYPE_LATEST,
+        media_type=CONTENT_TYPE_PLAIN_0_0_4,
         summary="Prometheus metrics (bearer-protected when the server has a metrics token)",
         responses=problems(401),
         security=[{}, {"bearer": []}],
@@ -97,4 +97,4 @@ class MetricsController(Controller):
                 raise ServiceError(401, "missing-token", "the metrics need the metrics token")
             if not hmac.compare_digest(given.encode(), wanted.encode()):
                 raise ServiceError(401, "invalid-token", "this is not the metrics token")
-        return Response(exposition(), media_type=CONTENT_TYPE_LATEST)
+        return Response(exposition(), media_type=CONTENT_TYPE_PLAIN_0_0_4)

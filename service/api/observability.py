@@ -72,13 +72,16 @@ class JsonLines(logging.Formatter):
         return msgspec.json.encode(line).decode()
 
 
+_STDERR = logging.StreamHandler()
+_STDERR.setFormatter(JsonLines())
+
+
 def configure_logging(access: bool) -> None:
-    """JSON lines on standard error for the ``roundhouse`` loggers (once per process)."""
+    """JSON lines on standard error for the ``roundhouse`` loggers (the handler once per
+    process); the access lines only when `access`."""
     logger = logging.getLogger("roundhouse")
-    if not any(isinstance(h.formatter, JsonLines) for h in logger.handlers):
-        handler = logging.StreamHandler()
-        handler.setFormatter(JsonLines())
-        logger.addHandler(handler)
+    if _STDERR not in logger.handlers:
+        logger.addHandler(_STDERR)
         logger.propagate = False
     logger.setLevel(logging.INFO)
     access_log.setLevel(logging.INFO if access else logging.WARNING)
