@@ -20,7 +20,7 @@ from service.api.board import BoardController
 from service.api.commands import CommandsController
 from service.api.events import EventsController
 from service.api.games import GamesController
-from service.api.health import HealthController, ReadinessController
+from service.api.health import HealthController, ReadinessController, StoreProbe
 from service.api.kinds import KindsController
 from service.api.material import MaterialController
 from service.api.metrics import MetricsController, forget_this_process
@@ -61,11 +61,13 @@ def create_app(
             pool_size=settings.pool_size,
         )
     the_store = store
+    probe = StoreProbe(the_store)
     app = Litestar(
         route_handlers=[*CONTROLLERS, *(extra_handlers or [])],
         dependencies={
             "store": Provide(lambda: the_store, sync_to_thread=False, use_cache=True),
             "settings": Provide(lambda: settings, sync_to_thread=False, use_cache=True),
+            "probe": Provide(lambda: probe, sync_to_thread=False, use_cache=True),
         },
         exception_handlers=EXCEPTION_HANDLERS,
         openapi_config=openapi_config(the_store),

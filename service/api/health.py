@@ -1,11 +1,13 @@
 """`GET /health` (liveness) and `GET /ready` (readiness, for load balancers).
 
 `/health` says the process is alive and its store answers. `/ready` says this
-process should get traffic now: the store answers a query and, when Redis is
-configured, Redis answers a ``PING`` within `REDIS_TIMEOUT_SECONDS`; otherwise
-a 503 problem (``not-ready``) says which does not. Redis is asked over a
-connection of its own, so the answer is Redis's state now, not that of the
-relay's long-lived subscription.
+process should get traffic now: the store answers a query within
+`STORE_TIMEOUT_SECONDS` and, when Redis is configured, Redis answers a ``PING``
+within `REDIS_TIMEOUT_SECONDS`; otherwise a 503 problem (``not-ready``) says
+which does not. A load balancer's probe thus gets its answer within seconds
+even while the store's own reconnection attempts take longer (`StoreProbe`).
+Redis is asked over a connection of its own, so the answer is Redis's state
+now, not that of the relay's long-lived subscription.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import asyncio
 
 import msgspec
 from litestar import Controller, get
+from litestar.di import NamedDependency
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
@@ -21,7 +24,10 @@ from service import metrics
 from service.api.deps import Config, Store
 from service.api.problems import problems
 from service.errors import ServiceError
+from service.store.games import GameStore
 
+#: how long the store may take to answer the readiness query
+STORE_TIMEOUT_SECONDS = 2.0
 #: how long Redis may take to answer the readiness PING
 REDIS_TIMEOUT_SECONDS = 1.0
 
@@ -52,6 +58,31 @@ class HealthController(Controller):
         return Health("ok", "ok")
 
 
+class StoreProbe:
+    """The store's reachability, asked in a worker thread, awaited for a bounded time.
+
+    While the store is away its query can hang for as long as the store keeps
+    retrying; a probe still running is awaited again rather than joined by
+    another, so repeated probes never pile up threads.
+    """
+
+    def __init__(self, store: GameStore) -> None:
+        self.store = store
+        self._running: asyncio.Future[bool] | None = None
+
+    async def answers(self) -> bool:
+        if self._running is None or self._running.done():
+            loop = asyncio.get_running_loop()
+            self._running = loop.run_in_executor(None, self.store.reachable)
+        try:
+            return await asyncio.wait_for(asyncio.shield(self._running), STORE_TIMEOUT_SECONDS)
+        except TimeoutError:
+            return False
+
+
+Probe = NamedDependency[StoreProbe]
+
+
 async def redis_answers(url: str) -> bool:
     """Whether Redis at `url` answers a PING now (on a connection of its own)."""
     client = Redis.from_url(
@@ -74,8 +105,8 @@ class ReadinessController(Controller):
         summary="Readiness: the store and (when configured) Redis answer",
         responses=problems(503),
     )
-    async def ready(self, store: Store, settings: Config) -> Readiness:
-        store_ok = await asyncio.to_thread(store.reachable)
+    async def ready(self, probe: Probe, settings: Config) -> Readiness:
+        store_ok = await probe.answers()
         if not store_ok:
             metrics.STORE_ERRORS.labels("readiness").inc()
         redis = "not configured"
