@@ -56,10 +56,15 @@ def serving(
     host: str = "127.0.0.1",
     workers: int = 1,
     netns: str | None = None,
+    address: str | None = None,
     env: dict[str, str] | None = None,
     access_log: bool = False,
 ) -> Iterator[Server]:
-    """``roundhouse serve`` on `store`, answering ``/health`` before this yields."""
+    """``roundhouse serve`` on `store`, answering ``/health`` before this yields.
+
+    It listens on `host` (in namespace `netns`, on port 8000 there) and is reached at
+    `address` (default: `host`).
+    """
     port = free_port() if netns is None else 8000
     command = [sys.executable, "-m", "service.cli", "serve", "--host", host,
                "--port", str(port), "--workers", str(workers)]
@@ -72,7 +77,7 @@ def serving(
     with output.open("wb") as sink:
         process = subprocess.Popen(command, env=environment, stdout=sink, stderr=sink,
                                    start_new_session=True)
-    base = f"http://{host}:{port}"
+    base = f"http://{address or host}:{port}"
     try:
         deadline = time.monotonic() + 30
         while True:
