@@ -23,7 +23,7 @@ Operations (docs/operations.md):
 * ``ROUNDHOUSE_ACCESS_LOG`` (``access_log``): ``1`` logs one JSON line per request on
   standard error (``roundhouse serve --access-log`` sets it); off by default.
 * ``ROUNDHOUSE_METRICS_TOKEN`` (``metrics_token``): when set, ``GET /metrics`` answers only
-  requests bearing ``Authorization: Bearer <this token>``; unset, the metrics are public.
+  requests bearing ``Authorization: Bearer <this token>``; unset or empty, it is public.
 """
 
 from __future__ import annotations

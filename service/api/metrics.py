@@ -1,6 +1,6 @@
 """`GET /metrics`: the process's metrics (`service.metrics`) in Prometheus text format.
 
-With ``ROUNDHOUSE_METRICS_TOKEN`` set, only a request bearing that token
+With ``ROUNDHOUSE_METRICS_TOKEN`` set (and not empty), only a request bearing that token
 (``Authorization: Bearer <token>``) is answered; others get a 401 problem. With
 several workers (``PROMETHEUS_MULTIPROC_DIR`` set by ``roundhouse serve``), any
 worker answers with the sum over all of them.
@@ -91,7 +91,7 @@ class MetricsController(Controller):
     )
     def metrics(self, request: Request[Any, Any, Any], settings: Config) -> Response[bytes]:
         wanted = settings.metrics_token
-        if wanted is not None:
+        if wanted:  # unset or empty: public
             given = bearer(request)
             if given is None:
                 raise ServiceError(401, "missing-token", "the metrics need the metrics token")

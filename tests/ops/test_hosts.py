@@ -8,7 +8,8 @@ that link: a server in namespace *i* reaches the store and Redis only over link
 joined, started and played to the end through all three servers in turn, while
 a stream opened on the first receives every record, each before the next
 command is sent, including those sent to the other two; the streams' heartbeat
-is 60 s, so those can only reach it through Redis. Then every server serves the same finished, valid log.
+is 60 s, so those can only reach it through Redis. Then every server serves the
+same finished, valid log.
 
 Runs as root (CI does); where namespaces cannot be made the test says why, and
 with ``CI=true`` it fails instead of skipping.
