@@ -24,9 +24,9 @@ from __future__ import annotations
 
 import logging
 import re
+import secrets
 import time
 import traceback
-import uuid
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
@@ -77,13 +77,15 @@ _STDERR.setFormatter(JsonLines())
 
 
 def configure_logging(access: bool) -> None:
-    """JSON lines on standard error for the ``roundhouse`` loggers (the handler once per
-    process); the access lines only when `access`."""
-    logger = logging.getLogger("roundhouse")
-    if _STDERR not in logger.handlers:
-        logger.addHandler(_STDERR)
-        logger.propagate = False
-    logger.setLevel(logging.INFO)
+    """JSON lines on standard error for the ``roundhouse`` loggers and the modules' own
+    (``service.*``: a failed listener, Redis going away), the handler once per process;
+    the access lines only when `access`."""
+    for name in ("roundhouse", "service"):
+        logger = logging.getLogger(name)
+        if _STDERR not in logger.handlers:
+            logger.addHandler(_STDERR)
+            logger.propagate = False
+        logger.setLevel(logging.INFO)
     access_log.setLevel(logging.INFO if access else logging.WARNING)
 
 
@@ -124,7 +126,7 @@ def _incoming_id(scope: Scope) -> str:
             if SANE_REQUEST_ID.fullmatch(value):
                 return value.decode()
             break
-    return uuid.uuid4().hex
+    return secrets.token_hex(16)
 
 
 class RequestObserver:

@@ -24,6 +24,7 @@ from tests.api.players import open_table, test_kinds
 from tests.ops.conftest import LogLines
 from tests.ops.servers import serving
 
+UVICORN_LINE = re.compile(r"(INFO|WARNING|ERROR): +[A-Z]")
 REQUEST_FIELDS = {"method", "route", "status", "duration_ms", "game_id", "request_id"}
 
 
@@ -112,6 +113,8 @@ def test_a_real_server_logs_one_json_line_per_request_and_never_a_token(tmp_path
     for token in table.tokens:
         leaked = [line for line in lines if token in line or token[:20] in line]
         assert leaked == [], leaked
+    # the server's own lines are JSON; only uvicorn's start-up and shutdown lines are not
+    assert all(line.startswith("{") or UVICORN_LINE.match(line) for line in lines), lines
     access = [msgspec.json.decode(line) for line in lines if line.startswith("{")]
     # all but the start-up probes of /health, which the test client did not send
     access = [line for line in access
