@@ -3,11 +3,13 @@ one sum over the workers of ``roundhouse serve --workers 2``."""
 
 from __future__ import annotations
 
+import sqlite3
 import time
 from pathlib import Path
 from typing import Any
 
 import httpx
+from litestar import get
 from litestar.testing import TestClient
 
 from service.api.app import create_app
@@ -81,6 +83,23 @@ def test_open_streams_are_counted_while_open(tmp_path: Path) -> None:
             time.sleep(0.05)
         client.close()
     assert during - before == 3
+
+
+@get("/store-fails", sync_to_thread=False)
+def store_fails() -> None:
+    """A route whose store query fails, as a full disk or a lost database would."""
+    raise sqlite3.OperationalError("disk I/O error")
+
+
+def test_a_request_failed_by_the_store_counts_as_a_store_error(tmp_path: Path) -> None:
+    application = create_app(Settings(store=f"sqlite:///{tmp_path / 'games.db'}"),
+                             extra_handlers=[store_fails])
+    with TestClient(application) as client:
+        before = scrape(client)
+        assert client.get("/store-fails").status_code == 500
+        after = scrape(client)
+    name, labels = "roundhouse_store_errors_total", {"operation": "request"}
+    assert metric(after, name, **labels) - metric(before, name, **labels) == 1
 
 
 def test_a_metrics_token_protects_the_metrics(tmp_path: Path) -> None:
