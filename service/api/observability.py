@@ -163,7 +163,7 @@ class RequestObserver:
 
         try:
             await self.app(scope, receive, observed_send)
-        except BaseException as error:  # escaped the exception handlers (a stream broke)
+        except Exception as error:  # escaped the exception handlers (a stream broke)
             status = status or 500
             log_server_error(scope, error, status)
             raise
