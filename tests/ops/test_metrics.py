@@ -3,6 +3,7 @@ one sum over the workers of ``roundhouse serve --workers 2``."""
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import time
 from pathlib import Path
@@ -13,6 +14,7 @@ from litestar import get
 from litestar.testing import TestClient
 
 from service.api.app import create_app
+from service.api.metrics import MULTIPROC_ENV, metrics_directory
 from service.settings import Settings
 from tests.api.live import Listener, served
 from tests.api.players import open_table, test_kinds
@@ -112,6 +114,24 @@ def test_a_metrics_token_protects_the_metrics(tmp_path: Path) -> None:
         assert "roundhouse_http_requests_total" in scrape(
             client, Authorization="Bearer s3cret-metrics"
         )
+
+
+def test_the_workers_metrics_directory(tmp_path: Path, monkeypatch: Any) -> None:
+    monkeypatch.delenv(MULTIPROC_ENV, raising=False)
+    with metrics_directory(1):
+        assert MULTIPROC_ENV not in os.environ  # one process keeps its metrics in memory
+    with metrics_directory(3):
+        made = Path(os.environ[MULTIPROC_ENV])
+        assert made.is_dir() and list(made.iterdir()) == []
+    assert MULTIPROC_ENV not in os.environ and not made.exists()
+    given = tmp_path / "prometheus"
+    given.mkdir()
+    (given / "counter_4242.db").write_bytes(b"stale")
+    (given / "README").write_text("not ours")
+    monkeypatch.setenv(MULTIPROC_ENV, str(given))
+    with metrics_directory(2):
+        assert sorted(p.name for p in given.iterdir()) == ["README"]
+    assert os.environ[MULTIPROC_ENV] == str(given)
 
 
 def test_every_worker_answers_with_the_sum_over_all_workers(
