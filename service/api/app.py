@@ -24,7 +24,7 @@ from service.api.health import HealthController, ReadinessController, StoreProbe
 from service.api.kinds import KindsController
 from service.api.material import MaterialController
 from service.api.metrics import MetricsController, forget_this_process
-from service.api.observability import RequestObserver, configure_logging
+from service.api.observability import REQUEST_ID_DOC, RequestObserver, configure_logging
 from service.api.openapi import openapi_config
 from service.api.problems import EXCEPTION_HANDLERS
 from service.api.stream import LiveUpdates
@@ -73,6 +73,7 @@ def create_app(
         openapi_config=openapi_config(the_store),
         on_startup=[lambda: the_store.start_driver()],  # bot seats and clocks
         on_shutdown=[the_store.close, forget_this_process],
+        response_headers=[REQUEST_ID_DOC],
         plugins=[LiveUpdates(settings, the_store)],
     )
     configure_logging(settings.access_log)

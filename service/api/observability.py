@@ -31,6 +31,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 import msgspec
+from litestar.datastructures import ResponseHeader
 from litestar.enums import ScopeType
 from litestar.types import ASGIApp, HTTPScope, Message, Receive, Scope, Send
 
@@ -41,6 +42,14 @@ if TYPE_CHECKING:
 
 REQUEST_ID_HEADER = b"x-request-id"
 SANE_REQUEST_ID = re.compile(rb"[A-Za-z0-9._:@/+=-]{1,128}")
+#: how every route's OpenAPI answers declare the header (`RequestObserver` sets it)
+REQUEST_ID_DOC = ResponseHeader(
+    name="X-Request-ID",
+    description="This request's id: the client's own X-Request-ID when sane, else a new one; "
+    "in the server's log lines and, for a 5xx, in the problem as request_id",
+    value="",  # only its type is used: the OpenAPI schema says "string"
+    documentation_only=True,
+)
 #: the route label of a request no route matched (the path itself would be unbounded)
 UNMATCHED = "(unmatched)"
 #: methods counted by name; any other is counted as "other" (labels stay bounded)
