@@ -14,12 +14,15 @@ a route is its template (``/games/{game_id}``), never the requested path.
 
 from __future__ import annotations
 
+import logging
 import sqlite3
 
 import psycopg
 from eventsourcing.persistence import IntegrityError, PersistenceError
 from prometheus_client import Counter, Gauge, Histogram
 from redis.exceptions import RedisError
+
+log = logging.getLogger(__name__)
 
 #: request latency buckets, in seconds (a command takes milliseconds; SSE streams, minutes)
 LATENCY_BUCKETS = (
@@ -81,16 +84,21 @@ SSE_SUBSCRIBERS = Gauge(
 )
 
 
-def committed(appends: int) -> None:
-    """One store transaction holding `appends` appends is durable."""
-    APPENDS.inc(appends)
-    COMMIT_BATCH.observe(appends)
+def store_written(transactions: list[int], errors: list[BaseException]) -> None:
+    """The store's writer committed `transactions` (appends in each) and failed `errors`.
 
-
-def append_failed(error: BaseException) -> None:
-    """An append was not stored: a store error, unless it lost a race for its version."""
-    if not isinstance(error, IntegrityError):
-        STORE_ERRORS.labels("commit").inc()
+    Never raises: counting must not stop the writer (its callers are already woken).
+    A lost race for a version (`IntegrityError`) is not a store error.
+    """
+    try:
+        for appends in transactions:
+            APPENDS.inc(appends)
+            COMMIT_BATCH.observe(appends)
+        for error in errors:
+            if not isinstance(error, IntegrityError):
+                STORE_ERRORS.labels("commit").inc()
+    except Exception:
+        log.exception("the store's writes could not be counted")
 
 
 def request_failed(error: BaseException) -> None:
