@@ -204,10 +204,15 @@ def cpu_seconds(pid: int) -> float | None:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def serve(store_url: str, port: int) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "ROUNDHOUSE_ALLOW_CLIENT_SEED": "1", "ROUNDHOUSE_STORE": store_url}
+def serve(
+    store_url: str, port: int, workers: int = 1, env: dict[str, str] | None = None
+) -> subprocess.Popen[bytes]:
+    """``roundhouse serve`` on `port` with `workers` processes, once it answers /health."""
+    env = {**os.environ, "ROUNDHOUSE_ALLOW_CLIENT_SEED": "1", "ROUNDHOUSE_STORE": store_url,
+           **(env or {})}
     server = subprocess.Popen(
-        [sys.executable, "-m", "service.cli", "serve", "--port", str(port)],
+        [sys.executable, "-m", "service.cli", "serve", "--port", str(port),
+         "--workers", str(workers)],
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -277,47 +282,57 @@ async def play_http(
     """(accepted moves, seconds, latencies in ms, server CPU seconds or None, client CPU
     seconds) playing every script over HTTP; CPU times count the moves only, not opening
     the games."""
-    limits = httpx.Limits(max_connections=concurrency, max_keepalive_connections=concurrency)
-    base = f"http://127.0.0.1:{port}"
-    async with httpx.AsyncClient(base_url=base, limits=limits, timeout=30) as client:
+    async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=30) as client:
         opened = await open_games(client, games)
-        queue = list(zip(opened, games, strict=True))
-        latencies: list[float] = []
-        accepted = 0
-        interval = None if rate is None else 1.0 / rate
-        next_slot = 0.0
+    return await play_opened(port, opened, games, concurrency, rate, server_pid)
 
-        async def player(connection: Connection) -> None:
-            nonlocal accepted, next_slot
-            while queue:
-                (game_id, tokens), script = queue.pop()
-                for seat, body in script.commands:
-                    if interval is not None:  # open loop: each move has its time slot
-                        slot, next_slot = next_slot, next_slot + interval
-                        delay = slot - time.perf_counter()
-                        if delay > 0:
-                            await asyncio.sleep(delay)
-                    sent = time.perf_counter()
-                    status = await connection.post(path % game_id, body, tokens[seat])
-                    latencies.append((time.perf_counter() - sent) * 1000)
-                    if status == 200:
-                        accepted += 1
-                    else:
-                        raise RuntimeError(f"move refused: {status}")
 
-        connections = [await Connection.open(port) for _ in range(concurrency)]
-        path = "/games/%s/commands"
-        cpu_before = cpu_seconds(server_pid)
-        client_before = time.process_time()
-        began = next_slot = time.perf_counter()
-        await asyncio.gather(*(player(c) for c in connections))
-        elapsed = time.perf_counter() - began
-        cpu_after = cpu_seconds(server_pid)
-        client_cpu = time.process_time() - client_before
-        for connection in connections:
-            connection.close()
-        cpu = None if cpu_before is None or cpu_after is None else cpu_after - cpu_before
-        return accepted, elapsed, latencies, cpu, client_cpu
+async def play_opened(
+    port: int,
+    opened: list[tuple[str, list[str]]],
+    games: list[Script],
+    concurrency: int,
+    rate: float | None,
+    server_pid: int = 0,
+) -> tuple[int, float, list[float], float | None, float]:
+    """`play_http` once the games are open (`open_games`): each script's moves, posted."""
+    queue = list(zip(opened, games, strict=True))
+    latencies: list[float] = []
+    accepted = 0
+    interval = None if rate is None else 1.0 / rate
+    next_slot = 0.0
+
+    async def player(connection: Connection) -> None:
+        nonlocal accepted, next_slot
+        while queue:
+            (game_id, tokens), script = queue.pop()
+            for seat, body in script.commands:
+                if interval is not None:  # open loop: each move has its time slot
+                    slot, next_slot = next_slot, next_slot + interval
+                    delay = slot - time.perf_counter()
+                    if delay > 0:
+                        await asyncio.sleep(delay)
+                sent = time.perf_counter()
+                status = await connection.post(path % game_id, body, tokens[seat])
+                latencies.append((time.perf_counter() - sent) * 1000)
+                if status == 200:
+                    accepted += 1
+                else:
+                    raise RuntimeError(f"move refused: {status}")
+
+    connections = [await Connection.open(port) for _ in range(concurrency)]
+    path = "/games/%s/commands"
+    cpu_before = cpu_seconds(server_pid)
+    client_before = time.process_time()
+    began = next_slot = time.perf_counter()
+    await asyncio.gather(*(player(c) for c in connections))
+    elapsed = time.perf_counter() - began
+    cpu_after = cpu_seconds(server_pid)
+    client_cpu = time.process_time() - client_before
+    for connection in connections:
+        connection.close()
+    cpu = None if cpu_before is None or cpu_after is None else cpu_after - cpu_before
+    return accepted, elapsed, latencies, cpu, client_cpu
 
 
 def run_http(

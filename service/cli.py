@@ -36,21 +36,27 @@ def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from service.api.app import create_app
+    from service.api.metrics import metrics_directory
 
     settings = _settings(args)
-    common = {"host": args.host, "port": args.port, "access_log": args.access_log}
+    if args.access_log:  # JSON request lines (docs/operations.md); each worker reads the env
+        os.environ["ROUNDHOUSE_ACCESS_LOG"] = "1"
+        settings = msgspec.structs.replace(settings, access_log=True)
+    common = {"host": args.host, "port": args.port, "access_log": False}
     if args.workers == 1:
-        uvicorn.run(create_app(settings), log_level="info", **common)
+        with metrics_directory(1):
+            uvicorn.run(create_app(settings), log_level="info", **common)
         return 0
     if not settings.store.startswith(("postgresql://", "postgres://")):
         print("several workers need a shared server store: set --store postgresql://...",
               file=sys.stderr)
         return 2
     os.environ["ROUNDHOUSE_STORE"] = settings.store  # each worker builds its app from the env
-    uvicorn.run(
-        "service.api.app:create_app", factory=True, workers=args.workers, log_level="info",
-        **common,
-    )
+    with metrics_directory(args.workers):  # workers' metrics add up (PROMETHEUS_MULTIPROC_DIR)
+        uvicorn.run(
+            "service.api.app:create_app", factory=True, workers=args.workers, log_level="info",
+            **common,
+        )
     return 0
 
 
@@ -64,7 +70,7 @@ def add_serve(subparsers: Subparsers) -> None:
         "--store", help="sqlite:///file.db or postgresql://user@host:port/db "
         "(default: $ROUNDHOUSE_STORE or sqlite:///roundhouse.db)",
     )
-    serve.add_argument("--access-log", action="store_true", help="log every request")
+    serve.add_argument("--access-log", action="store_true", help="log every request as a JSON line")
     serve.add_argument(
         "--workers", type=int, default=1,
         help="API processes (more than one needs PostgreSQL; Redis for live feeds across them)",

@@ -17,6 +17,13 @@ Read from the environment, optionally from a JSON settings file named by
   ``roundhouse``), so several deployments can share one Redis.
 * ``ROUNDHOUSE_HEARTBEAT_SECONDS`` / ``ROUNDHOUSE_STREAM_SECONDS``: an event stream's
   heartbeat interval (default 15) and longest life before the client reconnects (default 3600).
+
+Operations (docs/operations.md):
+
+* ``ROUNDHOUSE_ACCESS_LOG`` (``access_log``): ``1`` logs one JSON line per request on
+  standard error (``roundhouse serve --access-log`` sets it); off by default.
+* ``ROUNDHOUSE_METRICS_TOKEN`` (``metrics_token``): when set, ``GET /metrics`` answers only
+  requests bearing ``Authorization: Bearer <this token>``; unset or empty, it is public.
 """
 
 from __future__ import annotations
@@ -40,6 +47,9 @@ class Settings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     redis_prefix: str = "roundhouse"
     heartbeat_seconds: float = 15.0
     stream_seconds: float = 3600.0
+    # operations: request logs and metrics (docs/operations.md)
+    access_log: bool = False
+    metrics_token: str | None = None
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> Settings:

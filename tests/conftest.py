@@ -1,9 +1,12 @@
-"""Shared fixtures: the PostgreSQL test database (real server, never mocked).
+"""Shared fixtures: the PostgreSQL test database and a Redis key prefix (real servers,
+never mocked).
 
 With ``CI=true`` PostgreSQL must answer at ``ROUNDHOUSE_TEST_POSTGRES`` (default
 ``postgresql://postgres@127.0.0.1:5432/postgres``): the tests that need it fail
 rather than skip. Elsewhere they are skipped, with the reason, when it does not.
-Each test session gets a fresh database, dropped at the end.
+Each test session gets a fresh database, dropped at the end. Likewise Redis at
+``ROUNDHOUSE_TEST_REDIS`` (default ``redis://127.0.0.1:6379/0``): each test that
+asks gets its own key prefix, whose keys are deleted afterwards.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ import pytest
 ADMIN_URL = os.environ.get(
     "ROUNDHOUSE_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/postgres"
 )
+REDIS_URL = os.environ.get("ROUNDHOUSE_TEST_REDIS", "redis://127.0.0.1:6379/0")
 
 
 @pytest.fixture(scope="session")
@@ -64,3 +68,24 @@ def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> Non
         terminalreporter.section("figures the tests reached")
         for line in shown:
             terminalreporter.write_line(line)
+
+
+@pytest.fixture
+def redis_prefix() -> Iterator[str]:
+    """A fresh key prefix on the test Redis; its keys are deleted afterwards."""
+    import redis
+
+    client = redis.Redis.from_url(REDIS_URL, socket_connect_timeout=2)
+    try:
+        client.ping()
+    except redis.RedisError as error:
+        if os.environ.get("CI") == "true":
+            raise RuntimeError(f"CI=true but Redis is unreachable: {error}") from error
+        pytest.skip(f"Redis unreachable at {REDIS_URL}: {error}")
+    prefix = f"roundhouse-test-{uuid.uuid4().hex[:12]}"
+    try:
+        yield prefix
+    finally:
+        for key in client.scan_iter(f"{prefix}:*"):
+            client.delete(key)
+        client.close()

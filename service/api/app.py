@@ -20,9 +20,11 @@ from service.api.board import BoardController
 from service.api.commands import CommandsController
 from service.api.events import EventsController
 from service.api.games import GamesController
-from service.api.health import HealthController
+from service.api.health import HealthController, ReadinessController, StoreProbe
 from service.api.kinds import KindsController
 from service.api.material import MaterialController
+from service.api.metrics import MetricsController, forget_this_process
+from service.api.observability import REQUEST_ID_DOC, RequestObserver, configure_logging
 from service.api.openapi import openapi_config
 from service.api.problems import EXCEPTION_HANDLERS
 from service.api.stream import LiveUpdates
@@ -35,6 +37,8 @@ CONTROLLERS: list[Any] = [
     CommandsController,
     EventsController,
     HealthController,
+    ReadinessController,
+    MetricsController,
     AuditController,
     BoardController,
     MaterialController,
@@ -57,18 +61,24 @@ def create_app(
             pool_size=settings.pool_size,
         )
     the_store = store
+    probe = StoreProbe(the_store)
     app = Litestar(
         route_handlers=[*CONTROLLERS, *(extra_handlers or [])],
         dependencies={
             "store": Provide(lambda: the_store, sync_to_thread=False, use_cache=True),
             "settings": Provide(lambda: settings, sync_to_thread=False, use_cache=True),
+            "probe": Provide(lambda: probe, sync_to_thread=False, use_cache=True),
         },
         exception_handlers=EXCEPTION_HANDLERS,
         openapi_config=openapi_config(the_store),
         on_startup=[lambda: the_store.start_driver()],  # bot seats and clocks
-        on_shutdown=[the_store.close],
+        on_shutdown=[the_store.close, forget_this_process],
+        response_headers=[REQUEST_ID_DOC],
         plugins=[LiveUpdates(settings, the_store)],
     )
+    configure_logging(settings.access_log)
+    # outside litestar's router, so that unrouted requests are observed too
+    app.asgi_handler = RequestObserver(app.asgi_handler, the_store, settings.access_log)
     app.state.store = the_store
     app.state.settings = settings
     return app

@@ -28,7 +28,7 @@ from service.api.audit import GameAudit
 from service.api.commands import CommandAnswer
 from service.api.events import EventsPage
 from service.api.games import CreatedGame, CreateGame, JoinSeat, SeatBot, SeatToken
-from service.api.health import Health
+from service.api.health import Health, Readiness
 from service.api.lobby import LobbyPage, SeatChange
 from service.api.material import GameMaterial
 from service.api.problems import PROBLEM_MEDIA_TYPE, Problem
@@ -42,7 +42,7 @@ WIRE_TYPES: dict[str, Any] = {
     for t in (
         CommandAnswer, CreateGame, CreatedGame, EventsPage, Health, JoinSeat, KindDescriptor,
         LobbyPage, PrivateGame, Problem, PublicGame, SeatBot, SeatChange, SeatToken, AuditReport,
-        GameAudit, GameMaterial,
+        GameAudit, GameMaterial, Readiness,
     )
 }
 REF = "#/components/schemas/{name}"

@@ -4,6 +4,11 @@ Types are URNs: ``urn:roundhouse:problem:<code>`` for input errors (unknown game
 invalid token, stale version...) and ``urn:roundhouse:rule:<kind>:<code>`` for a
 rule the command broke (``code`` and ``section`` come from `RuleViolation`).
 Clients switch on ``type`` (or the ``code`` extension); ``detail`` is for people.
+
+Every answer goes through `_answer`, which notes the problem code for the
+command metrics and, for a 5xx, logs the error with its traceback and puts the
+request's id (`service.api.observability`) in the document as ``request_id``,
+so an operator finds the log line a client quotes.
 """
 
 from __future__ import annotations
@@ -15,6 +20,8 @@ from litestar import Request, Response
 from litestar.exceptions import HTTPException, ValidationException
 from litestar.openapi.datastructures import ResponseSpec
 
+from service import metrics
+from service.api.observability import log_server_error, note_problem, request_id
 from service.errors import RuleRefusal, ServiceError
 
 PROBLEM_MEDIA_TYPE = "application/problem+json"
@@ -32,6 +39,7 @@ class Problem(msgspec.Struct, frozen=True, omit_defaults=True):
     current_version: int | None = None
     known: list[str] | None = None
     errors: list[dict[str, Any]] | None = None
+    request_id: str | None = None
 
 
 def problem_type(code: str) -> str:
@@ -78,15 +86,30 @@ def make_problem(status: int, code: str, detail: str, **extra: Any) -> Problem:
     )
 
 
-def on_service_error(_: Request[Any, Any, Any], error: ServiceError) -> Response[bytes]:
+def _answer(
+    request: Request[Any, Any, Any],
+    problem: Problem,
+    error: BaseException,
+    headers: dict[str, str] | None = None,
+) -> Response[bytes]:
+    """The problem response to `request`; a 5xx is logged and carries the request id."""
+    note_problem(request.scope, problem.code)
+    if problem.status >= 500:
+        log_server_error(request.scope, error, problem.status)
+        problem = msgspec.structs.replace(problem, request_id=request_id(request.scope))
+    return problem_response(problem, headers)
+
+
+def on_service_error(request: Request[Any, Any, Any], error: ServiceError) -> Response[bytes]:
     headers = {"WWW-Authenticate": "Bearer"} if error.status == 401 else None
-    return problem_response(make_problem(error.status, error.code, error.detail, **error.extra),
-                            headers)
+    problem = make_problem(error.status, error.code, error.detail, **error.extra)
+    return _answer(request, problem, error, headers)
 
 
-def on_rule_violation(_: Request[Any, Any, Any], error: RuleRefusal) -> Response[bytes]:
+def on_rule_violation(request: Request[Any, Any, Any], error: RuleRefusal) -> Response[bytes]:
     v = error.violation
-    return problem_response(
+    return _answer(
+        request,
         Problem(
             type=rule_type(error.kind, v.code),
             title="The rules refuse this command",
@@ -94,20 +117,23 @@ def on_rule_violation(_: Request[Any, Any, Any], error: RuleRefusal) -> Response
             detail=v.message,
             code=v.code,
             section=v.section or None,
-        )
+        ),
+        error,
     )
 
 
 def on_validation_error(
-    _: Request[Any, Any, Any], error: ValidationException
+    request: Request[Any, Any, Any], error: ValidationException
 ) -> Response[bytes]:
     errors = error.extra if isinstance(error.extra, list) else None
-    return problem_response(
-        make_problem(422, "invalid-request", str(error.detail), errors=errors or None)
+    return _answer(
+        request,
+        make_problem(422, "invalid-request", str(error.detail), errors=errors or None),
+        error,
     )
 
 
-def on_http_error(_: Request[Any, Any, Any], error: HTTPException) -> Response[bytes]:
+def on_http_error(request: Request[Any, Any, Any], error: HTTPException) -> Response[bytes]:
     status = error.status_code
     if status == 400:  # litestar's refusal of a malformed body or parameter
         status = 422
@@ -115,11 +141,13 @@ def on_http_error(_: Request[Any, Any, Any], error: HTTPException) -> Response[b
         status, f"http-{status}"
     )
     headers = dict(error.headers) if error.headers else None
-    return problem_response(make_problem(status, code, str(error.detail)), headers)
+    return _answer(request, make_problem(status, code, str(error.detail)), error, headers)
 
 
-def on_internal_error(_: Request[Any, Any, Any], error: Exception) -> Response[bytes]:
-    return problem_response(make_problem(500, "internal-error", "an unexpected error occurred"))
+def on_internal_error(request: Request[Any, Any, Any], error: Exception) -> Response[bytes]:
+    metrics.request_failed(error)
+    problem = make_problem(500, "internal-error", "an unexpected error occurred")
+    return _answer(request, problem, error)
 
 
 EXCEPTION_HANDLERS: dict[Any, Any] = {

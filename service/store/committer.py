@@ -18,6 +18,8 @@ from typing import Any
 
 from eventsourcing.persistence import EventStore
 
+from service import metrics
+
 #: most events written in one transaction
 MAX_BATCH = 512
 
@@ -72,8 +74,10 @@ class Committer:
             self._write(batch)
 
     def _write(self, batch: list[_Pending]) -> None:
+        transactions: list[int] = []  # appends per committed transaction, for the metrics
         try:
             self._events.put([event for pending in batch for event in pending.events])
+            transactions.append(len(batch))
         except BaseException as error:
             if len(batch) == 1:
                 batch[0].error = error
@@ -81,7 +85,9 @@ class Committer:
                 for pending in batch:
                     try:
                         self._events.put(list(pending.events))
+                        transactions.append(1)
                     except BaseException as alone:
                         pending.error = alone
         for pending in batch:
             pending.done.set()
+        metrics.store_written(transactions, [p.error for p in batch if p.error is not None])

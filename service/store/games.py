@@ -175,6 +175,10 @@ class GameStore:
             return False
         return True
 
+    def cached_games(self) -> int:
+        """How many live games this process holds in memory now (a metric)."""
+        return len(self._cache)
+
     # -- reading ---------------------------------------------------------------
 
     def get(self, game_id: str) -> LiveGame:

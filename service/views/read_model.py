@@ -41,6 +41,7 @@ from typing import Any
 import msgspec
 from redis.asyncio import Redis
 
+from service import metrics
 from service.store.games import GameStore
 from service.views.game_view import public_game
 from service.views.live import LiveFeed
@@ -116,6 +117,7 @@ class RedisRelay:
             try:
                 await asyncio.wait_for(self.publish(game_id), READ_TIMEOUT_SECONDS)
             except Exception:
+                metrics.REDIS_ERRORS.labels("publish").inc()
                 log.warning("could not publish game %s to Redis", game_id, exc_info=True)
         await self.redis.aclose()
 
@@ -140,6 +142,7 @@ class RedisRelay:
                 try:
                     await self.publish(game_id)
                 except Exception:  # Redis away: local streams still hear, others catch up
+                    metrics.REDIS_ERRORS.labels("publish").inc()
                     log.warning("could not publish game %s to Redis", game_id, exc_info=True)
 
     async def publish(self, game_id: str) -> int:
@@ -170,6 +173,7 @@ class RedisRelay:
             except asyncio.CancelledError:
                 raise
             except Exception:
+                metrics.REDIS_ERRORS.labels("subscribe").inc()
                 log.warning("Redis subscription lost; retrying", exc_info=True)
             finally:
                 self.listening = False
@@ -203,6 +207,7 @@ class RedisRelay:
                 READ_TIMEOUT_SECONDS,
             )
         except Exception:
+            metrics.REDIS_ERRORS.labels("read-model").inc()
             log.warning("Redis read model unreadable; the store answers", exc_info=True)
             return None
         if version is None or view is None or int(version) < self.feed.latest(game_id):
