@@ -258,12 +258,15 @@ class PostgresGameRecorder(PostgresApplicationRecorder):
         self, curs: Cursor[DictRow], stored_events: Sequence[StoredEvent], **kwargs: Any
     ) -> None:
         # After the events: their table lock is held by then, so key and lobby rows
-        # never make two transactions wait on each other. On a cursor of its own,
-        # since the library reads the events' notification ids from `curs`
-        # afterwards; and never prepared: these run in the library's pipeline after
-        # the insert that may fail, and a statement prepared in an aborted pipeline
-        # is one psycopg believes the server has when it has not.
-        super()._insert_stored_events(curs, stored_events, **kwargs)
+        # never make two transactions wait on each other. The events' insert is
+        # synced first (a nested pipeline syncs when it ends), so a lost version is
+        # raised as the unique violation it is, not as an aborted pipeline when the
+        # next statement is queued. On a cursor of their own, since the library reads
+        # the events' notification ids from `curs` afterwards; and never prepared: a
+        # statement prepared in a pipeline that then aborts is one psycopg believes
+        # the server has when it has not.
+        with curs.connection.pipeline():
+            super()._insert_stored_events(curs, stored_events, **kwargs)
         keys, lobby, listed = changes(stored_events)
         if not (keys or lobby):
             return

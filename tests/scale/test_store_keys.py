@@ -17,7 +17,9 @@ from eventsourcing.persistence import IntegrityError
 
 from domain.kernel.protocol import Setup
 from service.store.aggregate import Game
+from service.store.committer import _Pending
 from service.store.games import GameStore
+from service.store.recorders import LobbyQuery
 from service.store.records import Record
 from tests.api import toy
 
@@ -50,3 +52,25 @@ def test_a_used_command_id_is_refused_by_the_database(store: GameStore) -> None:
                                  datetime.now(UTC))
     store._committer.append([fresh])
     assert store.records(live.id)[-1].command_id == "fresh"
+
+
+def test_a_lost_version_in_a_shared_transaction_fails_only_its_own_append(
+    store: GameStore,
+) -> None:
+    """On both databases: the loser gets IntegrityError (a lost race), never another error,
+    and the batch's other append is stored."""
+    first, second = (store.create("toy-draw", Setup(seats=2)) for _ in range(2))
+    pending = []
+    for live in (first, second):
+        aggregate = store.app.repository.get(live.aggregate.id)
+        record = Record(game_id=live.id, version=aggregate.version + 1, type="seat-joined",
+                        time="t", seat=0, payload={"name": "x"}, prev_hash=aggregate.last_hash)
+        pending.append(_Pending([aggregate.next_event(
+            Game.SeatJoined, record, datetime.now(UTC), token_hash="0" * 64)]))
+    store.join(second.id, "faster")  # takes the version the second append wanted
+    store._committer._write(pending)
+    assert pending[0].error is None and isinstance(pending[1].error, IntegrityError)
+    assert [r.type for r in store.records(first.id)] == ["created", "seat-joined"]
+    taken = {row.game_id: row.taken for row in store.lobby(LobbyQuery(kind="toy-draw",
+                                                                      limit=10_000))}
+    assert (taken[first.id], taken[second.id]) == (1, 1)  # the lobby table rolled back too
