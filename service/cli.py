@@ -36,9 +36,13 @@ def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from service.api.app import create_app
+    from service.api.edge import server_options
 
     settings = _settings(args)
-    common = {"host": args.host, "port": args.port, "access_log": args.access_log}
+    common = {
+        "host": args.host, "port": args.port, "access_log": args.access_log,
+        **server_options(settings),
+    }
     if args.workers == 1:
         uvicorn.run(create_app(settings), log_level="info", **common)
         return 0

@@ -3,6 +3,11 @@
 `create_app` takes the settings (default: from the environment) and,
 optionally, the game kinds (default: `domain.registry.kinds()`) or a ready
 store, so tests swap SQLite and PostgreSQL, or add a kind, by configuration.
+The limits in the settings apply here too: body sizes (``max_body_bytes`` for
+every route, ``max_log_bytes`` for ``POST /replays``), rate limits
+(`service.api.rate_limits`) and log verification in worker processes
+(`service.api.verifier`); those of the connection itself are uvicorn's
+(`service.api.edge`).
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ from litestar.di import Provide
 
 from domain.kernel.protocol import GameRules
 from domain.registry import kinds as registered_kinds
-from service.api.audit import AuditController
+from service.api.audit import AuditController, replay_router
 from service.api.board import BoardController
 from service.api.commands import CommandsController
 from service.api.events import EventsController
@@ -25,7 +30,9 @@ from service.api.kinds import KindsController
 from service.api.material import MaterialController
 from service.api.openapi import openapi_config
 from service.api.problems import EXCEPTION_HANDLERS
+from service.api.rate_limits import RateLimitStores, rate_limit_middleware
 from service.api.stream import LiveUpdates
+from service.api.verifier import Verifier
 from service.settings import Settings
 from service.store.games import GameStore
 
@@ -57,17 +64,23 @@ def create_app(
             pool_size=settings.pool_size,
         )
     the_store = store
+    verifier = Verifier(the_store.kinds, settings.verify_workers, settings.verify_queue)
+    rate_limits = RateLimitStores(settings)
     app = Litestar(
-        route_handlers=[*CONTROLLERS, *(extra_handlers or [])],
+        route_handlers=[*CONTROLLERS, replay_router(settings), *(extra_handlers or [])],
         dependencies={
             "store": Provide(lambda: the_store, sync_to_thread=False, use_cache=True),
             "settings": Provide(lambda: settings, sync_to_thread=False, use_cache=True),
+            "verifier": Provide(lambda: verifier, sync_to_thread=False, use_cache=True),
         },
         exception_handlers=EXCEPTION_HANDLERS,
         openapi_config=openapi_config(the_store),
         on_startup=[lambda: the_store.start_driver()],  # bot seats and clocks
-        on_shutdown=[the_store.close],
+        on_shutdown=[the_store.close, verifier.close, rate_limits.close],
         plugins=[LiveUpdates(settings, the_store)],
+        middleware=rate_limit_middleware(settings),
+        stores=rate_limits.stores,
+        request_max_body_size=settings.max_body_bytes,
     )
     app.state.store = the_store
     app.state.settings = settings

@@ -24,7 +24,6 @@ from litestar.openapi.config import OpenAPIConfig
 from litestar.openapi.plugins import JsonRenderPlugin, ScalarRenderPlugin
 
 from domain.kernel.protocol import KindDescriptor
-from service.api.audit import GameAudit
 from service.api.commands import CommandAnswer
 from service.api.events import EventsPage
 from service.api.games import CreatedGame, CreateGame, JoinSeat, SeatBot, SeatToken
@@ -32,6 +31,7 @@ from service.api.health import Health
 from service.api.lobby import LobbyPage, SeatChange
 from service.api.material import GameMaterial
 from service.api.problems import PROBLEM_MEDIA_TYPE, Problem
+from service.api.verifier import GameAudit
 from service.audit import AuditReport
 from service.store.games import GameStore
 from service.views.game_view import PrivateGame, PublicGame

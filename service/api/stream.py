@@ -33,6 +33,7 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Annotated, Any
 
+import anyio
 import msgspec
 from litestar import Controller, Request, Response, get
 from litestar.config.app import AppConfig
@@ -105,7 +106,7 @@ class StreamController(Controller):
     tags = ["play"]
 
     @get(
-        sync_to_thread=False,
+        sync_to_thread=True,
         media_type=EVENT_STREAM,
         summary="The log as Server-Sent Events, then live; redacted for the caller",
         description=STREAM_DESCRIPTION,
@@ -157,7 +158,8 @@ async def _records(
     the feed has announced a version the cached game does not hold yet, or after
     a quiet heartbeat interval (an announcement may have been lost): so a hundred
     streams of one game cost no query per append made in this process, and one
-    (the first stream's) per append heard from another.
+    (the first stream's) per append heard from another. Both the query and the
+    read (under the game's lock) run in a worker thread, never on the event loop.
     """
     loop = asyncio.get_running_loop()
     ends = loop.time() + settings.stream_seconds
@@ -168,8 +170,10 @@ async def _records(
         yield ServerSentEventMessage(data=None, comment=f"game {game_id} after {cursor}")
         while not feed.closed:
             if quiet or live.version < feed.latest(game_id):
-                live = store.get(game_id)
-            records, caught_up, finished = _read(live, viewer, cursor)
+                live = await anyio.to_thread.run_sync(store.get, game_id)
+            records, caught_up, finished = await anyio.to_thread.run_sync(
+                _read, live, viewer, cursor
+            )
             for record in records:
                 yield ServerSentEventMessage(
                     data=msgspec.json.encode(record).decode(), id=record.version, event="record"
