@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import queue
 import random
-import socket
 import threading
 import time
 from collections.abc import Iterator
@@ -21,6 +20,7 @@ from litestar import Litestar
 
 from service.api.edge import server_options
 from tests.api.players import Table
+from tests.api.servers import free_port
 
 
 @contextmanager
@@ -29,9 +29,7 @@ def served(app: Litestar) -> Iterator[str]:
 
     uvicorn is configured as ``roundhouse serve`` configures it, with the app's limits.
     """
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = free_port()
     options = server_options(app.state.settings)
     server = uvicorn.Server(uvicorn.Config(app, port=port, log_level="warning", **options))
     thread = threading.Thread(target=server.run, daemon=True)
