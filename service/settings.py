@@ -29,10 +29,10 @@ Limits at the edge (README "Limits" has the table; 0 turns a rate limit off):
   arrive within this time of its first byte, or the connection is closed (``408``).
 * ``ROUNDHOUSE_KEEP_ALIVE_SECONDS`` (default 5): an idle connection (also one that never
   sends a byte) is closed after this time.
-* ``ROUNDHOUSE_RATE_LIMIT_PER_MINUTE`` (default 12000): requests per client and minute;
-  ``ROUNDHOUSE_CREATE_LIMIT_PER_MINUTE`` (default 600): ``POST /games`` per client and
-  minute (``429``). A client is its bearer token, or its address when it sends none; with
-  ``redis_url`` set, the counts are shared by every process.
+* ``ROUNDHOUSE_RATE_LIMIT_PER_MINUTE`` (default 120000, above what one process serves):
+  requests per client address and minute; ``ROUNDHOUSE_CREATE_LIMIT_PER_MINUTE`` (default
+  600): ``POST /games`` per client address and minute (``429``). With ``redis_url`` set,
+  the counts are shared by every process.
 * ``ROUNDHOUSE_VERIFY_WORKERS`` (default 1): processes that verify logs (``POST /replays``,
   ``GET /games/{id}/audit``), so verification never holds the API process;
   ``ROUNDHOUSE_VERIFY_QUEUE`` (default 8): verifications waiting for them before the next
@@ -67,7 +67,7 @@ class Settings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     max_log_bytes: int = 4 * 1024 * 1024
     request_seconds: float = 30.0
     keep_alive_seconds: int = 5
-    rate_limit_per_minute: int = 12_000
+    rate_limit_per_minute: int = 120_000
     create_limit_per_minute: int = 600
     verify_workers: int = 1
     verify_queue: int = 8

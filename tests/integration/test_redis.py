@@ -13,48 +13,25 @@ app within seconds can only have been announced through Redis.
 
 from __future__ import annotations
 
-import os
 import random
 import re
 import threading
 import time
-import uuid
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import msgspec
-import pytest
 import redis
 
 from service.api.app import create_app
 from service.settings import Settings
 from tests.api.live import Listener, play, served
 from tests.api.players import open_table, play_to_end, test_kinds
+from tests.conftest import REDIS_URL
 
-REDIS_URL = os.environ.get("ROUNDHOUSE_TEST_REDIS", "redis://127.0.0.1:6379/0")
 SEED = "5eed" * 16
 #: a toy card ("c01".."c12"): cards are only ever in hands or the deck, both hidden
 CARD = re.compile(rb"\bc\d\d\b")
-
-
-@pytest.fixture
-def redis_prefix() -> Iterator[str]:
-    """A fresh key prefix on the test Redis; its keys are deleted afterwards."""
-    client = redis.Redis.from_url(REDIS_URL, socket_connect_timeout=2)
-    try:
-        client.ping()
-    except redis.RedisError as error:
-        if os.environ.get("CI") == "true":
-            raise RuntimeError(f"CI=true but Redis is unreachable: {error}") from error
-        pytest.skip(f"Redis unreachable at {REDIS_URL}: {error}")
-    prefix = f"roundhouse-test-{uuid.uuid4().hex[:12]}"
-    try:
-        yield prefix
-    finally:
-        for key in client.scan_iter(f"{prefix}:*"):
-            client.delete(key)
-        client.close()
 
 
 class Spy:
