@@ -13,12 +13,16 @@ The counts live in litestar stores: in-process memory by default, Redis (under
 ``<redis_prefix>:rate-limit:``) when ``redis_url`` is set, so every API process
 counts against the same budget. litestar reads and writes a window without a
 transaction, so requests racing in different processes may each be counted
-once where both should: the limit holds within the number of processes.
+once where both should: the limit holds within the number of processes. When
+Redis does not answer (within half a second), each process counts on its own
+for `REDIS_RETRY_SECONDS` and then tries Redis again: a lost Redis loosens the
+limits, it never fails a request.
 """
 
 from __future__ import annotations
 
-from time import time
+import logging
+import time
 from typing import Any
 
 import msgspec
@@ -33,7 +37,9 @@ from litestar.middleware.rate_limit import (
 from litestar.stores.base import Store
 from litestar.stores.memory import MemoryStore
 from litestar.stores.redis import RedisStore
+from litestar.types import ASGIApp
 from redis.asyncio import Redis
+from redis.exceptions import RedisError
 
 from service.settings import Settings
 
@@ -44,6 +50,10 @@ EXEMPT = "no_rate_limit"
 CREATE = "create"
 
 STORES = {"general": "rate_limit", CREATE: "rate_limit_create"}
+REDIS_RETRY_SECONDS = 5.0
+REDIS_TIMEOUT_SECONDS = 0.5
+
+log = logging.getLogger(__name__)
 
 
 class Window(msgspec.Struct, frozen=True, array_like=True):
@@ -59,11 +69,38 @@ class CountingRateLimit(RateLimitMiddleware):
     litestar keeps the whole list of timestamps in each window and decodes and
     encodes it on every request, so the default limit (120,000 a minute) would
     cost a busy client 1.3 MB of JSON per request; only its length is ever used.
+    Counts in this process's memory while the shared store (Redis) does not answer.
     """
 
+    def __init__(self, app: ASGIApp, config: RateLimitConfig) -> None:
+        super().__init__(app, config)
+        self._alone = MemoryStore()
+        self._alone_until = 0.0
+
+    def _chosen(self, store: Store) -> Store:
+        return self._alone if time.monotonic() < self._alone_until else store
+
+    def _lost(self, error: Exception) -> None:
+        log.warning("rate limits counted in this process for %g s: %s", REDIS_RETRY_SECONDS, error)
+        self._alone_until = time.monotonic() + REDIS_RETRY_SECONDS
+
+    async def _get(self, key: str, store: Store) -> bytes | None:
+        try:
+            return await self._chosen(store).get(key)
+        except (RedisError, OSError) as error:
+            self._lost(error)
+            return await self._alone.get(key)
+
+    async def _set(self, key: str, value: bytes, expires_in: int, store: Store) -> None:
+        try:
+            await self._chosen(store).set(key, value, expires_in=expires_in)
+        except (RedisError, OSError) as error:
+            self._lost(error)
+            await self._alone.set(key, value, expires_in=expires_in)
+
     async def retrieve_cached_history(self, key: str, store: Store) -> CacheObject:
-        now = int(time())
-        stored = await store.get(key)
+        now = int(time.time())
+        stored = await self._get(key, store)
         if stored:
             window = msgspec.json.decode(stored, type=Window)
             if window.reset > now:
@@ -73,9 +110,8 @@ class CountingRateLimit(RateLimitMiddleware):
     async def set_cached_history(self, key: str, cache_object: CacheObject, store: Store) -> None:
         cache_object.history.append(cache_object.reset)
         window = Window(len(cache_object.history), cache_object.reset)
-        await store.set(
-            key, msgspec.json.encode(window), expires_in=max(1, window.reset - int(time()))
-        )
+        expires_in = max(1, window.reset - int(time.time()))
+        await self._set(key, msgspec.json.encode(window), expires_in, store)
 
 
 def _creates(request: Request[Any, Any, Any]) -> bool:
@@ -107,7 +143,11 @@ class RateLimitStores:
     """Where the windows are counted: Redis when configured (shared), else this process."""
 
     def __init__(self, settings: Settings) -> None:
-        self._redis = None if settings.redis_url is None else Redis.from_url(settings.redis_url)
+        self._redis = None if settings.redis_url is None else Redis.from_url(
+            settings.redis_url,
+            socket_timeout=REDIS_TIMEOUT_SECONDS,
+            socket_connect_timeout=REDIS_TIMEOUT_SECONDS,
+        )
         namespace = f"{settings.redis_prefix}:rate-limit"
         self.stores: dict[str, Store] = {
             name: MemoryStore() if self._redis is None

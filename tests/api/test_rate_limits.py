@@ -30,8 +30,8 @@ def throttled(response: Any) -> int:
     return retry_after
 
 
-def app(tmp_path: Path, **limits: int) -> TestClient[Any]:
-    settings = Settings(store=f"sqlite:///{tmp_path / 'games.db'}", **limits)  # type: ignore[arg-type]
+def app(tmp_path: Path, **limits: Any) -> TestClient[Any]:
+    settings = Settings(store=f"sqlite:///{tmp_path / 'games.db'}", **limits)
     return TestClient(create_app(settings, kinds=test_kinds()))
 
 
@@ -80,3 +80,11 @@ def test_processes_sharing_redis_share_one_budget(tmp_path: Path, redis_prefix: 
         assert [r.status_code for r in answers] == [200] * 20
         throttled(http.get(f"{a}/kinds"))
         throttled(http.get(f"{b}/kinds"))
+
+
+def test_without_redis_each_process_still_counts(tmp_path: Path) -> None:
+    """Redis unreachable: the limit holds in this process, and no request fails for it."""
+    nothing = "redis://127.0.0.1:9/0"  # the discard port: nothing listens
+    with app(tmp_path, rate_limit_per_minute=3, redis_url=nothing) as client:
+        assert [client.get("/kinds").status_code for _ in range(3)] == [200] * 3
+        throttled(client.get("/kinds"))
