@@ -18,6 +18,9 @@ Read from the environment, optionally from a JSON settings file named by
 * ``ROUNDHOUSE_HEARTBEAT_SECONDS`` / ``ROUNDHOUSE_STREAM_SECONDS``: an event stream's
   heartbeat interval (default 15) and longest life before the client reconnects (default 3600).
 
+* ``ROUNDHOUSE_THREADS`` (``threads``): worker threads for request handlers (default 64);
+  a request waiting for a game that a command holds waits in one of them.
+
 Limits at the edge (README "Limits" has the table; 0 turns a rate limit off):
 
 * ``ROUNDHOUSE_MAX_URL_BYTES`` (default 8192): longest request target (``414``).
@@ -60,6 +63,7 @@ class Settings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     redis_prefix: str = "roundhouse"
     heartbeat_seconds: float = 15.0
     stream_seconds: float = 3600.0
+    threads: int = 64
     max_url_bytes: int = 8192
     max_header_bytes: int = 32_768
     max_headers: int = 100

@@ -12,7 +12,9 @@ every route, ``max_log_bytes`` for ``POST /replays``), rate limits
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import asyncio
+from collections.abc import Callable, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from litestar import Litestar
@@ -48,6 +50,22 @@ CONTROLLERS: list[Any] = [
 ]
 
 
+def worker_threads(count: int) -> Callable[[], None]:
+    """A startup hook giving the event loop `count` threads for synchronous handlers.
+
+    litestar runs them in the loop's default executor, which asyncio sizes by the
+    CPUs (six threads on two cores): six readers waiting for a game that a write
+    holds would leave no thread for anything else, ``/health`` included.
+    """
+
+    def start() -> None:
+        asyncio.get_running_loop().set_default_executor(
+            ThreadPoolExecutor(max_workers=count, thread_name_prefix="roundhouse-handler")
+        )
+
+    return start
+
+
 def create_app(
     settings: Settings | None = None,
     kinds: Mapping[str, GameRules[Any, Any, Any]] | None = None,
@@ -75,7 +93,10 @@ def create_app(
         },
         exception_handlers=EXCEPTION_HANDLERS,
         openapi_config=openapi_config(the_store),
-        on_startup=[lambda: the_store.start_driver()],  # bot seats and clocks
+        on_startup=[
+            worker_threads(settings.threads),
+            lambda: the_store.start_driver(),  # bot seats and clocks
+        ],
         on_shutdown=[the_store.close, verifier.close, rate_limits.close],
         plugins=[LiveUpdates(settings, the_store)],
         middleware=rate_limit_middleware(settings),
