@@ -92,7 +92,7 @@ def create_app(
             "verifier": Provide(lambda: verifier, sync_to_thread=False, use_cache=True),
         },
         exception_handlers=EXCEPTION_HANDLERS,
-        openapi_config=openapi_config(the_store),
+        openapi_config=openapi_config(the_store, settings),
         on_startup=[
             worker_threads(settings.threads),
             lambda: the_store.start_driver(),  # bot seats and clocks
