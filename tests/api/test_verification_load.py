@@ -59,3 +59,28 @@ def test_health_stays_fast_while_replays_run(tmp_path: Path) -> None:
     )
     assert len(verdicts) >= 2 * CLIENTS and all(verdicts)
     assert p95 < BOUND_SECONDS, latencies
+
+
+def test_verifications_past_the_queue_are_503_with_retry_after(tmp_path: Path) -> None:
+    """One worker, no queue: of eight replays sent at once, one runs, the rest are refused."""
+    log = LOG.read_bytes()
+    env = {"ROUNDHOUSE_VERIFY_WORKERS": "1", "ROUNDHOUSE_VERIFY_QUEUE": "0"}
+    with serving(tmp_path, env) as (base, _), httpx.Client(base_url=base, timeout=30) as http:
+        answers: list[httpx.Response] = []
+
+        def replay() -> None:
+            answers.append(http.post("/replays", content=log,
+                                     headers={"content-type": "application/x-ndjson"}))
+
+        senders = [threading.Thread(target=replay) for _ in range(8)]
+        for sender in senders:
+            sender.start()
+        for sender in senders:
+            sender.join(timeout=60)
+        busy = [a for a in answers if a.status_code == 503]
+        assert len(answers) == 8 and {a.status_code for a in answers} == {200, 503}
+        for answer in busy:
+            assert answer.headers["retry-after"] == "1"
+            assert answer.json()["code"] == "verifier-busy"
+        again = http.post("/replays", content=log, headers={"content-type": "application/x-ndjson"})
+        assert again.status_code == 200 and again.json()["valid"] is True
