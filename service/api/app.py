@@ -95,6 +95,7 @@ def create_app(
         openapi_config=openapi_config(the_store, settings),
         on_startup=[
             worker_threads(settings.threads),
+            verifier.start,
             lambda: the_store.start_driver(),  # bot seats and clocks
         ],
         on_shutdown=[the_store.close, verifier.close, rate_limits.close],

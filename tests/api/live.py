@@ -20,7 +20,7 @@ from litestar import Litestar
 
 from service.api.edge import server_options
 from tests.api.players import Table
-from tests.api.servers import free_port
+from tests.scale.servers import free_port
 
 
 @contextmanager

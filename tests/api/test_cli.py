@@ -2,22 +2,48 @@
 
 from __future__ import annotations
 
+import os
+import socket
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import httpx
 
 from service.cli import build_parser, main, openapi_document
-from tests.api.servers import serving
+
+ROOT = Path(__file__).parents[2]
 
 
 def test_serve_without_configuration_uses_a_file_in_the_current_directory(
     tmp_path: Path,
 ) -> None:
-    with serving(tmp_path) as (base, _):
-        health = httpx.get(f"{base}/health")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = {k: v for k, v in os.environ.items() if not k.startswith("ROUNDHOUSE_")}
+    env["PYTHONPATH"] = str(ROOT)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "service.cli", "serve", "--port", str(port)],
+        cwd=tmp_path, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                health = httpx.get(f"http://127.0.0.1:{port}/health")
+                break
+            except httpx.TransportError:
+                assert time.monotonic() < deadline and server.poll() is None
+                time.sleep(0.1)
         assert health.json() == {"status": "ok", "store": "ok"}
-        created = httpx.post(f"{base}/games", json={"kind": "colt-express", "seats": 2})
+        created = httpx.post(f"http://127.0.0.1:{port}/games",
+                             json={"kind": "colt-express", "seats": 2})
         assert created.status_code == 201
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
     assert (tmp_path / "roundhouse.db").exists()
 
 

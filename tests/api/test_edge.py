@@ -19,7 +19,7 @@ import pytest
 from service.api.app import create_app
 from service.settings import Settings
 from tests.api.live import served
-from tests.api.servers import resident_kib, serving
+from tests.scale.servers import servers
 
 REQUEST_SECONDS = 1.0
 KEEP_ALIVE_SECONDS = 1
@@ -138,15 +138,24 @@ def open_with_huge_header(base: str) -> socket.socket:
     return connection
 
 
+def resident_kib(pid: int) -> int:
+    """A process's resident memory (VmRSS), in KiB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    raise AssertionError("no VmRSS")
+
+
 def test_huge_headers_leave_the_server_s_memory_alone(tmp_path: Path) -> None:
     """Eight connections sending 40 MiB headers once left the server 410 MB larger."""
-    with serving(tmp_path) as (base, server):
-        before = resident_kib(server)
-        connections = [open_with_huge_header(base) for _ in range(8)]
+    with servers(f"sqlite:///{tmp_path / 'games.db'}", 1, tmp_path) as [server]:
+        assert server.process is not None
+        before = resident_kib(server.process.pid)
+        connections = [open_with_huge_header(server.url) for _ in range(8)]
         time.sleep(0.2)
-        grown = resident_kib(server) - before
+        grown = resident_kib(server.process.pid) - before
         for connection in connections:
             connection.close()
-        answer, _ = exchange(base, get(headers=b"Connection: close\r\n"))
+        answer, _ = exchange(server.url, get(headers=b"Connection: close\r\n"))
         assert answer.startswith(b"HTTP/1.1 200 ")
     assert grown < 16 * 1024, f"the server grew by {grown} KiB"

@@ -12,8 +12,8 @@ from litestar.testing import TestClient
 from service.api.app import create_app
 from service.settings import Settings
 from tests.api.players import test_kinds
-from tests.api.servers import serving
 from tests.conftest import REDIS_URL
+from tests.scale.servers import servers
 
 GAME = {"kind": "toy-draw", "seats": 2}
 
@@ -63,19 +63,16 @@ def test_a_limit_of_zero_is_none(tmp_path: Path) -> None:
 
 
 def test_processes_sharing_redis_share_one_budget(tmp_path: Path, redis_prefix: str) -> None:
-    """Two ``roundhouse serve`` processes, each with its own store: only Redis is shared."""
-    env = {
-        "ROUNDHOUSE_REDIS_URL": REDIS_URL,
-        "ROUNDHOUSE_REDIS_PREFIX": redis_prefix,
-        "ROUNDHOUSE_RATE_LIMIT_PER_MINUTE": "20",
-    }
-    (tmp_path / "a").mkdir()
-    (tmp_path / "b").mkdir()
+    """Two ``roundhouse serve`` processes: their rate-limit counts meet only in Redis."""
+    store = f"sqlite:///{tmp_path / 'games.db'}"
     with (
-        serving(tmp_path / "a", env) as (a, _),
-        serving(tmp_path / "b", env) as (b, _),
+        servers(
+            store, 2, tmp_path, ROUNDHOUSE_REDIS_URL=REDIS_URL,
+            ROUNDHOUSE_REDIS_PREFIX=redis_prefix, ROUNDHOUSE_RATE_LIMIT_PER_MINUTE="20",
+        ) as [one, other],
         httpx.Client(timeout=10) as http,
     ):
+        a, b = one.url, other.url
         answers = [http.get(f"{base}/kinds") for _ in range(10) for base in (a, b)]
         assert [r.status_code for r in answers] == [200] * 20
         throttled(http.get(f"{a}/kinds"))

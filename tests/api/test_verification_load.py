@@ -15,7 +15,7 @@ from pathlib import Path
 
 import httpx
 
-from tests.api.servers import serving
+from tests.scale.servers import servers
 
 LOG = Path("/work/shared/fixtures/logs-0.1/europe-standard-5p.jsonl")
 CLIENTS = 4
@@ -26,7 +26,8 @@ BOUND_SECONDS = 0.25
 def test_health_stays_fast_while_replays_run(tmp_path: Path) -> None:
     log = LOG.read_bytes()
     verdicts: list[bool] = []
-    with serving(tmp_path) as (base, _):
+    with servers(f"sqlite:///{tmp_path / 'games.db'}", 1, tmp_path) as [server]:
+        base = server.url
         stop = time.monotonic() + SECONDS
 
         def replay_until_stopped() -> None:
@@ -64,8 +65,12 @@ def test_health_stays_fast_while_replays_run(tmp_path: Path) -> None:
 def test_verifications_past_the_queue_are_503_with_retry_after(tmp_path: Path) -> None:
     """One worker, no queue: of eight replays sent at once, one runs, the rest are refused."""
     log = LOG.read_bytes()
-    env = {"ROUNDHOUSE_VERIFY_WORKERS": "1", "ROUNDHOUSE_VERIFY_QUEUE": "0"}
-    with serving(tmp_path, env) as (base, _), httpx.Client(base_url=base, timeout=30) as http:
+    store = f"sqlite:///{tmp_path / 'games.db'}"
+    with (
+        servers(store, 1, tmp_path, ROUNDHOUSE_VERIFY_WORKERS="1", ROUNDHOUSE_VERIFY_QUEUE="0")
+        as [server],
+        httpx.Client(base_url=server.url, timeout=30) as http,
+    ):
         answers: list[httpx.Response] = []
 
         def replay() -> None:
