@@ -24,8 +24,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Any
 
-import anyio
 from litestar import Controller, Request, Response, Router, get, post
+from litestar.concurrency import sync_to_thread
 from litestar.openapi.spec import OpenAPIMediaType, OpenAPIType, Operation, RequestBody, Schema
 from litestar.params import FromPath, QueryParameter, RawBody
 
@@ -116,7 +116,7 @@ class AuditController(Controller):
                 disputed = None if version is None else version_or_now(live, version)
                 return list(live.records), live.seed, disputed, viewer
 
-        records, seed, disputed, viewer = await anyio.to_thread.run_sync(read)
+        records, seed, disputed, viewer = await sync_to_thread(read)
         return await verifier.audit(records, seed, disputed, viewer)
 
 

@@ -18,7 +18,9 @@ seconds, holds its connection for ever. `EdgeProtocol` adds, per connection:
   nothing is closed after the keep-alive timeout, as an idle one is.
 
 Refusals are problem documents like every other (`service.api.problems`),
-written by the protocol itself with ``Connection: close``. `server_options` is
+written by the protocol itself with ``Connection: close``, and logged (uvicorn
+logs its "Invalid HTTP request received." warning first for the exact checks,
+which stop its parser). `server_options` is
 the uvicorn configuration ``roundhouse serve`` and the tests both use.
 """
 
@@ -179,6 +181,7 @@ class EdgeProtocol(HttpToolsProtocol):
 
     def _refuse(self, status: int, code: str, detail: str) -> None:
         """Answer `status` (unless a response has begun) and close the connection."""
+        self.logger.info("%s refused: %d %s (%s)", self.client, status, code, detail)
         cycle = self.cycle
         if cycle is not None and not cycle.response_complete:
             if cycle.response_started:  # too late to answer: just end it

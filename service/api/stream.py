@@ -33,9 +33,9 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Annotated, Any
 
-import anyio
 import msgspec
 from litestar import Controller, Request, Response, get
+from litestar.concurrency import sync_to_thread
 from litestar.config.app import AppConfig
 from litestar.di import NamedDependency, Provide
 from litestar.openapi.spec import OpenAPIMediaType, OpenAPIResponse, OpenAPIType, Operation, Schema
@@ -170,8 +170,8 @@ async def _records(
         yield ServerSentEventMessage(data=None, comment=f"game {game_id} after {cursor}")
         while not feed.closed:
             if quiet or live.version < feed.latest(game_id):
-                live = await anyio.to_thread.run_sync(store.get, game_id)
-            records, caught_up, finished = await anyio.to_thread.run_sync(
+                live = await sync_to_thread(store.get, game_id)
+            records, caught_up, finished = await sync_to_thread(
                 _read, live, viewer, cursor
             )
             for record in records:
