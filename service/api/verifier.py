@@ -17,12 +17,20 @@ locks, and a worker costs milliseconds to start rather than the second a fresh
 interpreter takes to import everything. Each app starts its pool as it starts
 (`Verifier.start`), so the first audit does not wait for it, and gives the
 workers the game kinds once.
+
+A worker leaves when the API process does, however it ends: a pool's workers
+hold both ends of their task pipe, and each holds the fork server open, so an
+API process killed with SIGKILL would otherwise leave both waiting for ever.
 """
 
 from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
+import select
+import threading
+import time
 from collections.abc import Mapping
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
@@ -41,11 +49,30 @@ PRELOAD = ["domain.registry", "service.api.verifier"]
 
 #: the worker process's game kinds, installed by `_install` when it starts
 _kinds: Kinds = {}
+#: how often a worker checks that the API process is still there, without a pidfd
+ORPHAN_CHECK_SECONDS = 1.0
 
 
-def _install(kinds: Kinds) -> None:
+def _install(kinds: Kinds, api_process: int) -> None:
     global _kinds
     _kinds = kinds
+    threading.Thread(target=_leave_with, args=(api_process,), daemon=True).start()
+
+
+def _leave_with(pid: int) -> None:
+    """End this worker once process `pid` has ended (a pidfd says so at once)."""
+    try:
+        watched = os.pidfd_open(pid)
+    except (AttributeError, OSError):
+        while True:
+            try:
+                os.kill(pid, 0)
+            except ProcessLookupError:
+                break
+            time.sleep(ORPHAN_CHECK_SECONDS)
+    else:
+        select.select([watched], [], [])
+    os._exit(0)
 
 
 def _ready() -> bool:
@@ -100,7 +127,7 @@ class Verifier:
                 max_workers=self._workers,
                 mp_context=context,
                 initializer=_install,
-                initargs=(self._kinds,),
+                initargs=(self._kinds, os.getpid()),
             )
         return self._pool
 
