@@ -89,3 +89,38 @@ def test_verifications_past_the_queue_are_503_with_retry_after(tmp_path: Path) -
             assert answer.json()["code"] == "verifier-busy"
         again = http.post("/replays", content=log, headers={"content-type": "application/x-ndjson"})
         assert again.status_code == 200 and again.json()["valid"] is True
+
+
+def descendants(pid: int) -> set[int]:
+    """Every process below `pid` (children, their children...), from /proc."""
+    parents: dict[int, int] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # ended meanwhile
+        parents[int(stat.parent.name)] = int(fields[1])
+    found: set[int] = set()
+    frontier = {pid}
+    while frontier:
+        frontier = {child for child, parent in parents.items() if parent in frontier}
+        found |= frontier
+    return found
+
+
+def test_verifier_processes_end_with_a_killed_server(tmp_path: Path) -> None:
+    """SIGKILL leaves no verifier worker, fork server or resource tracker behind."""
+    with servers(f"sqlite:///{tmp_path / 'games.db'}", 1, tmp_path) as [server]:
+        answer = httpx.post(f"{server.url}/replays", content=LOG.read_bytes(),
+                            headers={"content-type": "application/x-ndjson"}, timeout=30)
+        assert answer.status_code == 200
+        assert server.process is not None
+        helpers = descendants(server.process.pid)
+        assert len(helpers) >= 2  # the fork server and a worker at least
+        server.kill()
+        deadline = time.monotonic() + 10
+        while (alive := {p for p in helpers if Path(f"/proc/{p}").exists()}) and (
+            time.monotonic() < deadline
+        ):
+            time.sleep(0.1)
+    assert not alive, f"left behind: {alive}"
