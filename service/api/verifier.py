@@ -6,7 +6,8 @@ second). Run in the API process, even in worker threads, that work holds the
 interpreter lock the event loop needs: four clients posting 9 MB logs made
 ``GET /health`` take 1-2.6 s. In a separate process it costs the API process
 only the hand-over of the bytes, and `workers` (default 1 on a 2-core machine)
-bounds how much CPU verification may take from everything else. At most
+bounds how much CPU verification may take from everything else; workers run
+at a lower CPU priority (`NICENESS`), so requests go first when CPU is short. At most
 `queue` verifications wait for a worker; the next is refused with ``503
 verifier-busy`` and ``Retry-After`` rather than held in memory.
 
@@ -53,9 +54,14 @@ _kinds: Kinds = {}
 ORPHAN_CHECK_SECONDS = 1.0
 
 
+#: how much less CPU priority a worker takes than the API process (nice increment)
+NICENESS = 10
+
+
 def _install(kinds: Kinds, api_process: int) -> None:
     global _kinds
     _kinds = kinds
+    os.nice(NICENESS)  # when CPU is short, requests go first, verifications wait
     threading.Thread(target=_leave_with, args=(api_process,), daemon=True).start()
 
 
