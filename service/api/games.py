@@ -137,6 +137,10 @@ def version_or_now(live: LiveGame, asked: str | None) -> int:
     return version
 
 
+#: the most games one page of the lobby holds
+LOBBY_PAGE_MAX = 100
+
+
 def etag(version: int) -> dict[str, str]:
     return {"ETag": f'"{version}"'}
 
@@ -160,7 +164,9 @@ class GamesController(Controller):
             description="Only games in the lobby with a free seat")] = False,
         cursor: Annotated[str | None, QueryParameter(
             max_length=512, description="The `next` of the previous page")] = None,
-        limit: Annotated[int, QueryParameter(ge=1, le=100, description="Page size")] = 20,
+        limit: Annotated[
+            int, QueryParameter(ge=1, le=LOBBY_PAGE_MAX, description="Page size")
+        ] = 20,
     ) -> LobbyPage:
         return lobby_page(store, LobbyQuery(kind, map, status, open_seats, None, limit), cursor)
 
@@ -169,7 +175,8 @@ class GamesController(Controller):
         sync_to_thread=True,
         status_code=201,
         summary="The host seats a bot in the lowest free seat; the server plays it",
-        responses=problems(401, 403, 404, 409, 422),
+        responses=problems(401, 403, 404, 409, 413, 415, 422),
+        guards=[json_body],
         security=[{"bearer": []}],
     )
     def seat_bot(

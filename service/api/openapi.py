@@ -28,7 +28,14 @@ from litestar.openapi.plugins import JsonRenderPlugin, ScalarRenderPlugin
 from domain.kernel.protocol import KindDescriptor
 from service.api.commands import CommandAnswer
 from service.api.events import EVENTS_PAGE_MAX, EventsPage
-from service.api.games import CreatedGame, CreateGame, JoinSeat, SeatBot, SeatToken
+from service.api.games import (
+    LOBBY_PAGE_MAX,
+    CreatedGame,
+    CreateGame,
+    JoinSeat,
+    SeatBot,
+    SeatToken,
+)
 from service.api.health import Health
 from service.api.lobby import LobbyPage, SeatChange
 from service.api.material import GameMaterial
@@ -277,7 +284,8 @@ def limits_description(settings: Settings) -> str:
         f"{s.max_log_bytes} bytes (else 413); a request must arrive whole within "
         f"{s.request_seconds:g} s of its first byte (else 408, and the connection is "
         f"closed), an idle connection is closed after {s.keep_alive_seconds} s; a page of "
-        f"GET /games/{{id}}/events holds at most {EVENTS_PAGE_MAX} records; a client "
+        f"GET /games/{{id}}/events holds at most {EVENTS_PAGE_MAX} records, one of GET "
+        f"/games at most {LOBBY_PAGE_MAX} games; a client "
         f"address may make {s.rate_limit_per_minute or 'any number of'} requests a minute "
         f"and create {s.create_limit_per_minute or 'any number of'} games a minute (else "
         f"429, with Retry-After; 0 in the settings means no limit)."
