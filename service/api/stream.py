@@ -59,6 +59,9 @@ EVENT_STREAM = "text/event-stream"
 #: records sent per read of the store (the game's lock is held while they are redacted)
 BATCH = 200
 
+#: how soon a stream looks again for an announced record its game did not hold yet
+CATCH_UP_SECONDS = 0.02
+
 Feed = NamedDependency[LiveFeed]
 
 STREAM_DESCRIPTION = (
@@ -182,6 +185,11 @@ async def _records(
             if finished:
                 return
             if not caught_up:
+                continue
+            if live.version < feed.latest(game_id):
+                # announced, but another thread was catching the game up and `get` does
+                # not wait for it: look again shortly rather than at the next heartbeat
+                await asyncio.sleep(CATCH_UP_SECONDS)
                 continue
             left = ends - loop.time()
             if left <= 0:
