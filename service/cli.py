@@ -36,13 +36,17 @@ def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from service.api.app import create_app
+    from service.api.edge import server_options
     from service.api.metrics import metrics_directory
 
     settings = _settings(args)
     if args.access_log:  # JSON request lines (docs/operations.md); each worker reads the env
         os.environ["ROUNDHOUSE_ACCESS_LOG"] = "1"
         settings = msgspec.structs.replace(settings, access_log=True)
-    common = {"host": args.host, "port": args.port, "access_log": False}
+    common = {
+        "host": args.host, "port": args.port, "access_log": False,
+        **server_options(settings),
+    }
     if args.workers == 1:
         with metrics_directory(1):
             uvicorn.run(create_app(settings), log_level="info", **common)

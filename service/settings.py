@@ -18,6 +18,29 @@ Read from the environment, optionally from a JSON settings file named by
 * ``ROUNDHOUSE_HEARTBEAT_SECONDS`` / ``ROUNDHOUSE_STREAM_SECONDS``: an event stream's
   heartbeat interval (default 15) and longest life before the client reconnects (default 3600).
 
+* ``ROUNDHOUSE_THREADS`` (``threads``): worker threads for request handlers (default 64);
+  a request waiting for a game that a command holds waits in one of them.
+
+Limits at the edge (README "Limits" has the table; 0 turns a rate limit off):
+
+* ``ROUNDHOUSE_MAX_URL_BYTES`` (default 8192): longest request target (``414``).
+* ``ROUNDHOUSE_MAX_HEADER_BYTES`` (default 32768) and ``ROUNDHOUSE_MAX_HEADERS`` (default 100):
+  the request's header section, in bytes and in fields (``431``).
+* ``ROUNDHOUSE_MAX_BODY_BYTES`` (default 65536): a JSON request body (``413``).
+* ``ROUNDHOUSE_MAX_LOG_BYTES`` (default 4194304): a log sent to ``POST /replays`` (``413``).
+* ``ROUNDHOUSE_REQUEST_SECONDS`` (default 30): a request's line, headers and body must all
+  arrive within this time of its first byte, or the connection is closed (``408``).
+* ``ROUNDHOUSE_KEEP_ALIVE_SECONDS`` (default 5): an idle connection (also one that never
+  sends a byte) is closed after this time.
+* ``ROUNDHOUSE_RATE_LIMIT_PER_MINUTE`` (default 120000, above what one process serves):
+  requests per client address and minute; ``ROUNDHOUSE_CREATE_LIMIT_PER_MINUTE`` (default
+  600): ``POST /games`` per client address and minute (``429``). With ``redis_url`` set,
+  the counts are shared by every process.
+* ``ROUNDHOUSE_VERIFY_WORKERS`` (default 1): processes that verify logs (``POST /replays``,
+  ``GET /games/{id}/audit``), so verification never holds the API process;
+  ``ROUNDHOUSE_VERIFY_QUEUE`` (default 8): verifications waiting for them before the next
+  is refused (``503``).
+
 Operations (docs/operations.md):
 
 * ``ROUNDHOUSE_ACCESS_LOG`` (``access_log``): ``1`` logs one JSON line per request on
@@ -47,6 +70,18 @@ class Settings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     redis_prefix: str = "roundhouse"
     heartbeat_seconds: float = 15.0
     stream_seconds: float = 3600.0
+    threads: int = 64
+    max_url_bytes: int = 8192
+    max_header_bytes: int = 32_768
+    max_headers: int = 100
+    max_body_bytes: int = 65_536
+    max_log_bytes: int = 4 * 1024 * 1024
+    request_seconds: float = 30.0
+    keep_alive_seconds: int = 5
+    rate_limit_per_minute: int = 120_000
+    create_limit_per_minute: int = 600
+    verify_workers: int = 1
+    verify_queue: int = 8
     # operations: request logs and metrics (docs/operations.md)
     access_log: bool = False
     metrics_token: str | None = None

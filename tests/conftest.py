@@ -4,9 +4,9 @@ never mocked).
 With ``CI=true`` PostgreSQL must answer at ``ROUNDHOUSE_TEST_POSTGRES`` (default
 ``postgresql://postgres@127.0.0.1:5432/postgres``): the tests that need it fail
 rather than skip. Elsewhere they are skipped, with the reason, when it does not.
-Each test session gets a fresh database, dropped at the end. Likewise Redis at
-``ROUNDHOUSE_TEST_REDIS`` (default ``redis://127.0.0.1:6379/0``): each test that
-asks gets its own key prefix, whose keys are deleted afterwards.
+Each test session gets a fresh database, dropped at the end. Redis is the one at
+``ROUNDHOUSE_TEST_REDIS`` (default ``redis://127.0.0.1:6379/0``), under the same rule;
+each test that asks gets its own key prefix, whose keys are deleted afterwards.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 import pytest
+import redis
 
 ADMIN_URL = os.environ.get(
     "ROUNDHOUSE_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/postgres"
@@ -46,6 +47,25 @@ def postgres_url() -> Iterator[str]:
             admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
 
 
+@pytest.fixture
+def redis_prefix() -> Iterator[str]:
+    """A fresh key prefix on the test Redis; its keys are deleted afterwards."""
+    client = redis.Redis.from_url(REDIS_URL, socket_connect_timeout=2)
+    try:
+        client.ping()
+    except redis.RedisError as error:
+        if os.environ.get("CI") == "true":
+            raise RuntimeError(f"CI=true but Redis is unreachable: {error}") from error
+        pytest.skip(f"Redis unreachable at {REDIS_URL}: {error}")
+    prefix = f"roundhouse-test-{uuid.uuid4().hex[:12]}"
+    try:
+        yield prefix
+    finally:
+        for key in client.scan_iter(f"{prefix}:*"):
+            client.delete(key)
+        client.close()
+
+
 def pytest_configure(config: pytest.Config) -> None:
     """One figures file per run, shared with xdist workers through the environment."""
     from tests.figures import FIGURES_FILE
@@ -69,23 +89,3 @@ def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> Non
         for line in shown:
             terminalreporter.write_line(line)
 
-
-@pytest.fixture
-def redis_prefix() -> Iterator[str]:
-    """A fresh key prefix on the test Redis; its keys are deleted afterwards."""
-    import redis
-
-    client = redis.Redis.from_url(REDIS_URL, socket_connect_timeout=2)
-    try:
-        client.ping()
-    except redis.RedisError as error:
-        if os.environ.get("CI") == "true":
-            raise RuntimeError(f"CI=true but Redis is unreachable: {error}") from error
-        pytest.skip(f"Redis unreachable at {REDIS_URL}: {error}")
-    prefix = f"roundhouse-test-{uuid.uuid4().hex[:12]}"
-    try:
-        yield prefix
-    finally:
-        for key in client.scan_iter(f"{prefix}:*"):
-            client.delete(key)
-        client.close()

@@ -3,11 +3,18 @@
 `create_app` takes the settings (default: from the environment) and,
 optionally, the game kinds (default: `domain.registry.kinds()`) or a ready
 store, so tests swap SQLite and PostgreSQL, or add a kind, by configuration.
+The limits in the settings apply here too: body sizes (``max_body_bytes`` for
+every route, ``max_log_bytes`` for ``POST /replays``), rate limits
+(`service.api.rate_limits`) and log verification in worker processes
+(`service.api.verifier`); those of the connection itself are uvicorn's
+(`service.api.edge`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import asyncio
+from collections.abc import Callable, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from litestar import Litestar
@@ -15,7 +22,7 @@ from litestar.di import Provide
 
 from domain.kernel.protocol import GameRules
 from domain.registry import kinds as registered_kinds
-from service.api.audit import AuditController
+from service.api.audit import AuditController, replay_router
 from service.api.board import BoardController
 from service.api.commands import CommandsController
 from service.api.events import EventsController
@@ -27,7 +34,9 @@ from service.api.metrics import MetricsController, forget_this_process
 from service.api.observability import REQUEST_ID_DOC, RequestObserver, configure_logging
 from service.api.openapi import openapi_config
 from service.api.problems import EXCEPTION_HANDLERS
+from service.api.rate_limits import RateLimitStores, rate_limit_middleware
 from service.api.stream import LiveUpdates
+from service.api.verifier import Verifier
 from service.settings import Settings
 from service.store.games import GameStore
 
@@ -43,6 +52,22 @@ CONTROLLERS: list[Any] = [
     BoardController,
     MaterialController,
 ]
+
+
+def worker_threads(count: int) -> Callable[[], None]:
+    """A startup hook giving the event loop `count` threads for synchronous handlers.
+
+    litestar runs them in the loop's default executor, which asyncio sizes by the
+    CPUs (six threads on two cores): six readers waiting for a game that a write
+    holds would leave no thread for anything else, ``/health`` included.
+    """
+
+    def start() -> None:
+        asyncio.get_running_loop().set_default_executor(
+            ThreadPoolExecutor(max_workers=count, thread_name_prefix="roundhouse-handler")
+        )
+
+    return start
 
 
 def create_app(
@@ -62,19 +87,29 @@ def create_app(
         )
     the_store = store
     probe = StoreProbe(the_store)
+    verifier = Verifier(the_store.kinds, settings.verify_workers, settings.verify_queue)
+    rate_limits = RateLimitStores(settings)
     app = Litestar(
-        route_handlers=[*CONTROLLERS, *(extra_handlers or [])],
+        route_handlers=[*CONTROLLERS, replay_router(settings), *(extra_handlers or [])],
         dependencies={
             "store": Provide(lambda: the_store, sync_to_thread=False, use_cache=True),
             "settings": Provide(lambda: settings, sync_to_thread=False, use_cache=True),
             "probe": Provide(lambda: probe, sync_to_thread=False, use_cache=True),
+            "verifier": Provide(lambda: verifier, sync_to_thread=False, use_cache=True),
         },
         exception_handlers=EXCEPTION_HANDLERS,
-        openapi_config=openapi_config(the_store),
-        on_startup=[lambda: the_store.start_driver()],  # bot seats and clocks
-        on_shutdown=[the_store.close, forget_this_process],
+        openapi_config=openapi_config(the_store, settings),
+        on_startup=[
+            worker_threads(settings.threads),
+            verifier.start,
+            lambda: the_store.start_driver(),  # bot seats and clocks
+        ],
+        on_shutdown=[the_store.close, verifier.close, rate_limits.close, forget_this_process],
         response_headers=[REQUEST_ID_DOC],
         plugins=[LiveUpdates(settings, the_store)],
+        middleware=rate_limit_middleware(settings),
+        stores=rate_limits.stores,
+        request_max_body_size=settings.max_body_bytes,
     )
     configure_logging(settings.access_log)
     # outside litestar's router, so that unrouted requests are observed too

@@ -12,6 +12,11 @@
   with ``?version=N`` the record of version N explained as well. While the game
   runs, nothing hidden is shown: no seed, the explained record redacted for the
   caller; the head hash is given (the chain head every reader may hold).
+
+Verification runs in the `Verifier`'s worker processes, never in the API
+process (see `service.api.verifier`); the log a replay may send is bounded by
+the ``max_log_bytes`` setting (the `ReplayController` is mounted under a router
+carrying that limit, `replay_router`).
 """
 
 from __future__ import annotations
@@ -19,25 +24,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Any
 
-import msgspec
-from litestar import Controller, Request, Response, get, post
+from litestar import Controller, Request, Response, Router, get, post
+from litestar.concurrency import sync_to_thread
 from litestar.openapi.spec import OpenAPIMediaType, OpenAPIType, Operation, RequestBody, Schema
 from litestar.params import FromPath, QueryParameter, RawBody
 
-from service.api.deps import Store
+from domain.kernel.rng import Seed
+from service.api.deps import Store, Verifying
 from service.api.games import bearer, version_or_now
 from service.api.problems import problems
-from service.audit import (
-    MEDIA_TYPE,
-    AuditReport,
-    Explanation,
-    LogFormatError,
-    audit,
-    decode_log,
-    encode_log,
-    explain,
-)
+from service.api.verifier import GameAudit
+from service.audit import MEDIA_TYPE, AuditReport, encode_log
 from service.errors import ServiceError
+from service.settings import Settings
+from service.store.records import Record
 from service.views.game_view import redacted_record
 
 #: as the views' ``?version=N``: a digit string, so that ``version=null`` is refused
@@ -63,19 +63,12 @@ class ReplayOperation(Operation):
         )
 
 
-class GameAudit(msgspec.Struct, frozen=True):
-    """`GET /games/{id}/audit`: the verdict on the game's log, and the explained record."""
-
-    report: AuditReport
-    explanation: Explanation | None = None
-
-
 class AuditController(Controller):
     tags = ["audit"]
 
     @get(
         "/games/{game_id:str}/export",
-        sync_to_thread=False,
+        sync_to_thread=True,
         media_type=MEDIA_TYPE,
         summary="The log as JSON Lines: complete once finished, redacted for the caller before",
         responses=problems(401, 404, 422),
@@ -99,51 +92,58 @@ class AuditController(Controller):
             },
         )
 
+    @get(
+        "/games/{game_id:str}/audit",
+        summary="Hash chain, seed against commitment, shuffles, every move re-decided; "
+        "?version=N explains one record",
+        responses=problems(401, 404, 422, 503),
+        security=[{}, {"bearer": []}],
+    )
+    async def audit_game(
+        self,
+        game_id: FromPath[str],
+        request: Request[Any, Any, Any],
+        store: Store,
+        verifier: Verifying,
+        version: ExplainVersion = None,
+    ) -> GameAudit:
+        token = bearer(request)
+
+        def read() -> tuple[list[Record], Seed, int | None, int | None]:
+            live = store.get(game_id)
+            with live.lock:
+                viewer = None if token is None else store.seat_of(live, token)
+                disputed = None if version is None else version_or_now(live, version)
+                return list(live.records), live.seed, disputed, viewer
+
+        records, seed, disputed, viewer = await sync_to_thread(read)
+        return await verifier.audit(records, seed, disputed, viewer)
+
+
+class ReplayController(Controller):
+    tags = ["audit"]
+
     @post(
         "/replays",
-        sync_to_thread=False,
         status_code=200,
         summary="Replay an exported log: every record checked, every command decided again",
-        responses=problems(413, 415, 422),
+        description="The log may be at most the server's `max_log_bytes` (README, Limits; "
+        "default 4 MiB): a larger one is refused with 413 before it is read.",
+        responses=problems(413, 415, 422, 503),
         operation_class=ReplayOperation,
     )
-    def replay(
-        self, request: Request[Any, Any, Any], body: RawBody, store: Store
+    async def replay(
+        self, request: Request[Any, Any, Any], body: RawBody, verifier: Verifying
     ) -> AuditReport:
         media = request.headers.get("content-type", "").split(";")[0].strip().lower()
         if media != MEDIA_TYPE:
             raise ServiceError(415, "unsupported-media-type",
                                f"send the log as {MEDIA_TYPE}, exactly as exported")
-        try:
-            records = decode_log(body)
-        except LogFormatError as error:
-            raise ServiceError(422, "unreadable-log", str(error)) from None
-        return audit(records, store.kinds)
+        return await verifier.replay(body)
 
-    @get(
-        "/games/{game_id:str}/audit",
-        sync_to_thread=False,
-        summary="Hash chain, seed against commitment, shuffles, every move re-decided; "
-        "?version=N explains one record",
-        responses=problems(401, 404, 422),
-        security=[{}, {"bearer": []}],
+
+def replay_router(settings: Settings) -> Router:
+    """`POST /replays` with the body limit for logs (larger than for other bodies)."""
+    return Router(
+        path="/", route_handlers=[ReplayController], request_max_body_size=settings.max_log_bytes
     )
-    def audit_game(
-        self,
-        game_id: FromPath[str],
-        request: Request[Any, Any, Any],
-        store: Store,
-        version: ExplainVersion = None,
-    ) -> GameAudit:
-        live = store.get(game_id)
-        token = bearer(request)
-        with live.lock:
-            viewer = None if token is None else store.seat_of(live, token)
-            records = list(live.records)
-            disputed = None if version is None else version_or_now(live, version)
-            seed = live.seed
-        report = audit(records, store.kinds, redacted=False, sealed_with=seed)
-        explanation = None
-        if disputed is not None:
-            explanation = explain(records, disputed, store.kinds, viewer=viewer)
-        return GameAudit(report, explanation)

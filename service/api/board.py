@@ -41,7 +41,7 @@ class BoardController(Controller):
     tags = ["games"]
 
     @get(
-        sync_to_thread=False,
+        sync_to_thread=True,
         media_type=SVG,
         summary="A picture of the board (public information only), now or at ?version=N",
         responses=problems(404, 409, 422),

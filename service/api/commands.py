@@ -15,6 +15,7 @@ import msgspec
 from litestar import Controller, Request, Response, post
 from litestar.params import FromPath, HeaderParameter, RawBody
 
+from service.api.bodies import json_body
 from service.api.deps import Store
 from service.api.games import bearer, etag
 from service.api.problems import problems
@@ -52,7 +53,8 @@ class CommandsController(Controller):
         sync_to_thread=True,
         status_code=200,
         summary="Send a command from the bearer's seat",
-        responses=problems(401, 404, 409, 412, 422),
+        responses=problems(401, 404, 409, 412, 413, 415, 422),
+        guards=[json_body],
         security=[{"bearer": []}],
     )
     def send_command(

@@ -22,6 +22,9 @@ from service.api.problems import problems
 from service.store.records import Record
 from service.views.game_view import redacted_record
 
+#: the most records one page holds (a fixed part of the API, like the stream's batch)
+EVENTS_PAGE_MAX = 1000
+
 
 class EventsPage(msgspec.Struct, frozen=True):
     """Records ``after < version <= after + limit``; ask again from ``next_after``."""
@@ -48,7 +51,9 @@ class EventsController(Controller):
         request: Request[Any, Any, Any],
         store: Store,
         after: Annotated[int, QueryParameter(ge=0, description="Records after this version")] = 0,
-        limit: Annotated[int, QueryParameter(ge=1, le=1000, description="At most this many")] = 100,
+        limit: Annotated[
+            int, QueryParameter(ge=1, le=EVENTS_PAGE_MAX, description="At most this many")
+        ] = 100,
     ) -> EventsPage:
         live = store.get(game_id)
         token = bearer(request)

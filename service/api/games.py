@@ -18,9 +18,11 @@ from litestar.params import FromPath, HeaderParameter, QueryParameter, RequestBo
 
 from domain.kernel.protocol import Setup, StatusName
 from domain.kernel.rng import Seed
+from service.api.bodies import json_body
 from service.api.deps import Config, Store
 from service.api.lobby import LobbyPage, SeatChange, lobby_page
 from service.api.problems import problems
+from service.api.rate_limits import CREATE, LIMIT
 from service.errors import ServiceError
 from service.store.clocks import ClockRule, Strategy
 from service.store.live import LiveGame
@@ -135,6 +137,10 @@ def version_or_now(live: LiveGame, asked: str | None) -> int:
     return version
 
 
+#: the most games one page of the lobby holds
+LOBBY_PAGE_MAX = 100
+
+
 def etag(version: int) -> dict[str, str]:
     return {"ETag": f'"{version}"'}
 
@@ -158,7 +164,9 @@ class GamesController(Controller):
             description="Only games in the lobby with a free seat")] = False,
         cursor: Annotated[str | None, QueryParameter(
             max_length=512, description="The `next` of the previous page")] = None,
-        limit: Annotated[int, QueryParameter(ge=1, le=100, description="Page size")] = 20,
+        limit: Annotated[
+            int, QueryParameter(ge=1, le=LOBBY_PAGE_MAX, description="Page size")
+        ] = 20,
     ) -> LobbyPage:
         return lobby_page(store, LobbyQuery(kind, map, status, open_seats, None, limit), cursor)
 
@@ -167,7 +175,8 @@ class GamesController(Controller):
         sync_to_thread=True,
         status_code=201,
         summary="The host seats a bot in the lowest free seat; the server plays it",
-        responses=problems(401, 403, 404, 409, 422),
+        responses=problems(401, 403, 404, 409, 413, 415, 422),
+        guards=[json_body],
         security=[{"bearer": []}],
     )
     def seat_bot(
@@ -209,7 +218,11 @@ class GamesController(Controller):
     @post(
         sync_to_thread=True,
         summary="Create a game in the lobby",
-        responses=problems(403, 422),
+        description="Rate-limited per client separately from other requests "
+        "(`create_limit_per_minute`, README, Limits).",
+        responses=problems(403, 413, 415, 422, 429),
+        guards=[json_body],
+        opt={LIMIT: CREATE},
     )
     def create_game(
         self, data: RequestBody[CreateGame], store: Store, settings: Config
@@ -242,7 +255,8 @@ class GamesController(Controller):
         "/{game_id:str}/seats",
         sync_to_thread=True,
         summary="Take the lowest free seat; the answer holds the seat's token, shown once",
-        responses=problems(403, 404, 409, 422),
+        responses=problems(403, 404, 409, 413, 415, 422),
+        guards=[json_body],
     )
     def join(
         self, game_id: GameId, data: RequestBody[JoinSeat], store: Store

@@ -1,6 +1,6 @@
 """`GET /health` (liveness) and `GET /ready` (readiness, for load balancers).
 
-`/health` says the process is alive and its store answers. `/ready` says this
+`/health` says the process is alive and its store answers (never rate-limited). `/ready` says this
 process should get traffic now: the store answers a query within
 `STORE_TIMEOUT_SECONDS` and, when Redis is configured, Redis answers a ``PING``
 within `REDIS_TIMEOUT_SECONDS`; otherwise a 503 problem (``not-ready``) says
@@ -23,6 +23,7 @@ from redis.exceptions import RedisError
 from service import metrics
 from service.api.deps import Config, Store
 from service.api.problems import problems
+from service.api.rate_limits import EXEMPT
 from service.errors import ServiceError
 from service.store.games import GameStore
 
@@ -51,7 +52,12 @@ class HealthController(Controller):
     path = "/health"
     tags = ["health"]
 
-    @get(sync_to_thread=True, summary="Liveness and store reachability", responses=problems(503))
+    @get(
+        sync_to_thread=True,
+        summary="Liveness and store reachability",
+        responses=problems(503),
+        opt={EXEMPT: True},
+    )
     def health(self, store: Store) -> Health:
         if not store.reachable():
             raise ServiceError(503, "store-unreachable", "the event store does not answer")

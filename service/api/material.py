@@ -103,7 +103,7 @@ class MaterialController(Controller):
 
     @get(
         "/games/{game_id:str}/material",
-        sync_to_thread=False,
+        sync_to_thread=True,
         summary="The game's fixed components (board, routes, tickets, characters...): "
         "what the indices and ids in its views and commands mean",
         responses={**_NOT_MODIFIED, **problems(404, 422)},
@@ -116,7 +116,7 @@ class MaterialController(Controller):
 
     @get(
         "/kinds/{kind:str}/material",
-        sync_to_thread=False,
+        sync_to_thread=False,  # no store, no lock: the kind's material, cached
         summary="A kind's fixed components for a setup, without a game (for bot authors)",
         responses={**_NOT_MODIFIED, **problems(404, 422)},
     )

@@ -9,7 +9,9 @@ refuse unknown fields) and fills in what only the service knows:
 * each kind's commands, events, public and private views, legal-move
   entries and material, by kind (named ``<Kind>Command`` etc.), and the
   command request body;
-* every error response as ``application/problem+json`` (`Problem`);
+* every error response as ``application/problem+json`` (`Problem`), with the
+  refusals every route may give at the edge: ``429`` (rate limit, with
+  ``Retry-After``) everywhere but ``/health``, ``431`` (header limits) everywhere;
 * the bearer security scheme, and links that chain create -> seats -> start.
 """
 
@@ -24,15 +26,23 @@ from litestar.openapi.config import OpenAPIConfig
 from litestar.openapi.plugins import JsonRenderPlugin, ScalarRenderPlugin
 
 from domain.kernel.protocol import KindDescriptor
-from service.api.audit import GameAudit
 from service.api.commands import CommandAnswer
-from service.api.events import EventsPage
-from service.api.games import CreatedGame, CreateGame, JoinSeat, SeatBot, SeatToken
+from service.api.events import EVENTS_PAGE_MAX, EventsPage
+from service.api.games import (
+    LOBBY_PAGE_MAX,
+    CreatedGame,
+    CreateGame,
+    JoinSeat,
+    SeatBot,
+    SeatToken,
+)
 from service.api.health import Health, Readiness
 from service.api.lobby import LobbyPage, SeatChange
 from service.api.material import GameMaterial
 from service.api.problems import PROBLEM_MEDIA_TYPE, Problem
+from service.api.verifier import GameAudit
 from service.audit import AuditReport
+from service.settings import Settings
 from service.store.games import GameStore
 from service.views.game_view import PrivateGame, PublicGame
 
@@ -120,6 +130,26 @@ def _component(components: dict[str, Any], ref: dict[str, Any]) -> dict[str, Any
     return schema
 
 
+#: what every operation may answer at the edge (README, Limits), by status
+EDGE_RESPONSES = {
+    "429": {
+        "description": "Too many requests from this client (the rate limits in the README); "
+        "retry after the seconds in Retry-After (also the problem's retry_after)",
+        "headers": {
+            "Retry-After": {
+                "description": "Seconds until the client's window resets",
+                "schema": {"type": "integer", "minimum": 1},
+            }
+        },
+    },
+    "431": {
+        "description": "Request header fields too large: more bytes or fields than the "
+        "server takes (the limits in the API description); the connection is closed",
+    },
+}
+#: operations the rate limits do not apply to
+NOT_RATE_LIMITED = {"/health"}
+
 _BEARER = {"header.Authorization": "Bearer {$response.body#/token}"}
 LINKS = {
     ("/games", "post", "201"): {
@@ -178,6 +208,9 @@ def fix_document(generated: dict[str, Any], store: GameStore) -> dict[str, Any]:
                 parameter.pop("deprecated", None)
             responses = operation["responses"]
             responses.pop("400", None)  # refusals of malformed input are 422 problems
+            for status, edge in EDGE_RESPONSES.items():
+                if status != "429" or path not in NOT_RATE_LIMITED:
+                    responses.setdefault(status, copy.deepcopy(edge))
             if operation.get("parameters") or "requestBody" in operation:
                 responses.setdefault("422", {"description": "Unprocessable content"})
             for status, response in responses.items():
@@ -234,14 +267,36 @@ class ExactJsonRenderPlugin(JsonRenderPlugin):
         return self._rendered
 
 
-def openapi_config(store: GameStore) -> OpenAPIConfig:
+DESCRIPTION = (
+    "Event-sourced game server for train board games. Errors are RFC 9457 problem "
+    "details; commands and events are each kind's tagged unions."
+)
+
+
+def limits_description(settings: Settings) -> str:
+    """The limits this server applies (README, Limits), for the API's description."""
+    s = settings
+    return (
+        f"\n\nLimits of this server (the README's Limits section has the settings): a "
+        f"request target of at most {s.max_url_bytes} bytes (else 414), headers of at most "
+        f"{s.max_header_bytes} bytes and {s.max_headers} fields (else 431), a JSON body of "
+        f"at most {s.max_body_bytes} bytes and a log for POST /replays of at most "
+        f"{s.max_log_bytes} bytes (else 413); a request must arrive whole within "
+        f"{s.request_seconds:g} s of its first byte (else 408, and the connection is "
+        f"closed), an idle connection is closed after {s.keep_alive_seconds} s; a page of "
+        f"GET /games/{{id}}/events holds at most {EVENTS_PAGE_MAX} records, one of GET "
+        f"/games at most {LOBBY_PAGE_MAX} games; a client "
+        f"address may make {s.rate_limit_per_minute or 'any number of'} requests a minute "
+        f"and create {s.create_limit_per_minute or 'any number of'} games a minute (else "
+        f"429, with Retry-After; 0 in the settings means no limit)."
+    )
+
+
+def openapi_config(store: GameStore, settings: Settings) -> OpenAPIConfig:
     return OpenAPIConfig(
         title="Roundhouse",
         version="1.0.0",
-        description=(
-            "Event-sourced game server for train board games. Errors are RFC 9457 problem "
-            "details; commands and events are each kind's tagged unions."
-        ),
+        description=DESCRIPTION + limits_description(settings),
         path="/schema",
         create_examples=False,
         render_plugins=[ScalarRenderPlugin(), ExactJsonRenderPlugin(store)],

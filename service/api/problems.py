@@ -9,6 +9,8 @@ Every answer goes through `_answer`, which notes the problem code for the
 command metrics and, for a 5xx, logs the error with its traceback and puts the
 request's id (`service.api.observability`) in the document as ``request_id``,
 so an operator finds the log line a client quotes.
+A refusal that passes with time (``429 rate-limited``, ``503 verifier-busy``) says
+after how many seconds in ``retry_after`` and in the ``Retry-After`` header.
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ class Problem(msgspec.Struct, frozen=True, omit_defaults=True):
     known: list[str] | None = None
     errors: list[dict[str, Any]] | None = None
     request_id: str | None = None
+    retry_after: int | None = None
 
 
 def problem_type(code: str) -> str:
@@ -60,13 +63,19 @@ _TITLES = {
     412: "Precondition failed",
     413: "Content too large",
     415: "Unsupported media type",
+    408: "Request timeout",
+    414: "URI too long",
     422: "Unprocessable content",
+    429: "Too many requests",
+    431: "Request header fields too large",
     500: "Internal server error",
     503: "Service unavailable",
 }
 
 
 def problem_response(problem: Problem, headers: dict[str, str] | None = None) -> Response[bytes]:
+    if problem.retry_after is not None:
+        headers = {**(headers or {}), "Retry-After": str(problem.retry_after)}
     return Response(
         msgspec.json.encode(problem),
         status_code=problem.status,
@@ -133,15 +142,31 @@ def on_validation_error(
     )
 
 
+#: the problem code of each status litestar itself refuses with
+HTTP_CODES = {
+    404: "not-found",
+    405: "method-not-allowed",
+    413: "content-too-large",
+    422: "invalid-request",
+    429: "rate-limited",
+}
+
+
 def on_http_error(request: Request[Any, Any, Any], error: HTTPException) -> Response[bytes]:
     status = error.status_code
     if status == 400:  # litestar's refusal of a malformed body or parameter
         status = 422
-    code = {404: "not-found", 405: "method-not-allowed", 422: "invalid-request"}.get(
-        status, f"http-{status}"
-    )
+    code = HTTP_CODES.get(status, f"http-{status}")
     headers = dict(error.headers) if error.headers else None
-    return _answer(request, make_problem(status, code, str(error.detail)), error, headers)
+    detail = str(error.detail)
+    if status == 413:
+        detail = "the request body is larger than this route takes (see the README's Limits)"
+    retry_after = None
+    if status == 429:  # litestar's rate limiter says when its window resets
+        retry_after = max(1, int((headers or {}).get("RateLimit-Reset", "1")))
+        detail = "too many requests from this client; retry after the given seconds"
+    problem = make_problem(status, code, detail, retry_after=retry_after)
+    return _answer(request, problem, error, headers)
 
 
 def on_internal_error(request: Request[Any, Any, Any], error: Exception) -> Response[bytes]:

@@ -35,6 +35,7 @@ from typing import Annotated, Any
 
 import msgspec
 from litestar import Controller, Request, Response, get
+from litestar.concurrency import sync_to_thread
 from litestar.config.app import AppConfig
 from litestar.di import NamedDependency, Provide
 from litestar.openapi.spec import OpenAPIMediaType, OpenAPIResponse, OpenAPIType, Operation, Schema
@@ -57,6 +58,9 @@ from service.views.read_model import RedisRelay
 EVENT_STREAM = "text/event-stream"
 #: records sent per read of the store (the game's lock is held while they are redacted)
 BATCH = 200
+
+#: how soon a stream looks again for an announced record its game did not hold yet
+CATCH_UP_SECONDS = 0.02
 
 Feed = NamedDependency[LiveFeed]
 
@@ -105,7 +109,7 @@ class StreamController(Controller):
     tags = ["play"]
 
     @get(
-        sync_to_thread=False,
+        sync_to_thread=True,
         media_type=EVENT_STREAM,
         summary="The log as Server-Sent Events, then live; redacted for the caller",
         description=STREAM_DESCRIPTION,
@@ -157,7 +161,8 @@ async def _records(
     the feed has announced a version the cached game does not hold yet, or after
     a quiet heartbeat interval (an announcement may have been lost): so a hundred
     streams of one game cost no query per append made in this process, and one
-    (the first stream's) per append heard from another.
+    (the first stream's) per append heard from another. Both the query and the
+    read (under the game's lock) run in a worker thread, never on the event loop.
     """
     loop = asyncio.get_running_loop()
     ends = loop.time() + settings.stream_seconds
@@ -168,8 +173,10 @@ async def _records(
         yield ServerSentEventMessage(data=None, comment=f"game {game_id} after {cursor}")
         while not feed.closed:
             if quiet or live.version < feed.latest(game_id):
-                live = store.get(game_id)
-            records, caught_up, finished = _read(live, viewer, cursor)
+                live = await sync_to_thread(store.get, game_id)
+            records, caught_up, finished = await sync_to_thread(
+                _read, live, viewer, cursor
+            )
             for record in records:
                 yield ServerSentEventMessage(
                     data=msgspec.json.encode(record).decode(), id=record.version, event="record"
@@ -178,6 +185,11 @@ async def _records(
             if finished:
                 return
             if not caught_up:
+                continue
+            if live.version < feed.latest(game_id):
+                # announced, but another thread was catching the game up and `get` does
+                # not wait for it: look again shortly rather than at the next heartbeat
+                await asyncio.sleep(CATCH_UP_SECONDS)
                 continue
             left = ends - loop.time()
             if left <= 0:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import queue
 import random
-import socket
 import threading
 import time
 from collections.abc import Iterator
@@ -19,16 +18,20 @@ import msgspec
 import uvicorn
 from litestar import Litestar
 
+from service.api.edge import server_options
 from tests.api.players import Table
+from tests.scale.servers import free_port
 
 
 @contextmanager
 def served(app: Litestar) -> Iterator[str]:
-    """`app` served by uvicorn in a thread on a free local port; yields its base URL."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app, port=port, log_level="warning"))
+    """`app` served by uvicorn in a thread on a free local port; yields its base URL.
+
+    uvicorn is configured as ``roundhouse serve`` configures it, with the app's limits.
+    """
+    port = free_port()
+    options = server_options(app.state.settings)
+    server = uvicorn.Server(uvicorn.Config(app, port=port, log_level="warning", **options))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 10

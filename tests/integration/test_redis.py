@@ -13,7 +13,6 @@ app within seconds can only have been announced through Redis.
 
 from __future__ import annotations
 
-import os
 import random
 import re
 import threading
@@ -28,8 +27,8 @@ from service.api.app import create_app
 from service.settings import Settings
 from tests.api.live import Listener, play, served
 from tests.api.players import open_table, play_to_end, test_kinds
+from tests.conftest import REDIS_URL
 
-REDIS_URL = os.environ.get("ROUNDHOUSE_TEST_REDIS", "redis://127.0.0.1:6379/0")
 SEED = "5eed" * 16
 #: a toy card ("c01".."c12"): cards are only ever in hands or the deck, both hidden
 CARD = re.compile(rb"\bc\d\d\b")

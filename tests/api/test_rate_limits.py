@@ -1,0 +1,87 @@
+"""Per-client rate limits: 429 problems with Retry-After, per route class, and one
+budget across processes when they share Redis."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import httpx
+from litestar.testing import TestClient
+
+from service.api.app import create_app
+from service.settings import Settings
+from tests.api.players import test_kinds
+from tests.conftest import REDIS_URL
+from tests.scale.servers import servers
+
+GAME = {"kind": "toy-draw", "seats": 2}
+
+
+def throttled(response: Any) -> int:
+    """The seconds a 429 asks to wait, checked against its problem document."""
+    assert response.status_code == 429, response.text
+    assert response.headers["content-type"].startswith("application/problem+json")
+    body = response.json()
+    assert body["type"] == "urn:roundhouse:problem:rate-limited" and body["status"] == 429
+    retry_after = int(response.headers["retry-after"])
+    assert 1 <= retry_after <= 60 and body["retry_after"] == retry_after
+    assert response.headers["ratelimit-remaining"] == "0"
+    return retry_after
+
+
+def app(tmp_path: Path, **limits: Any) -> TestClient[Any]:
+    settings = Settings(store=f"sqlite:///{tmp_path / 'games.db'}", **limits)
+    return TestClient(create_app(settings, kinds=test_kinds()))
+
+
+def test_past_the_limit_every_request_is_429_but_health(tmp_path: Path) -> None:
+    with app(tmp_path, rate_limit_per_minute=5) as client:
+        answers = [client.get("/kinds") for _ in range(5)]
+        assert [a.status_code for a in answers] == [200] * 5
+        assert [a.headers["ratelimit-remaining"] for a in answers] == ["4", "3", "2", "1", "0"]
+        throttled(client.get("/kinds"))
+        throttled(client.post("/games", json=GAME))
+        throttled(client.get("/games/anything"))
+        assert client.get("/health").status_code == 200
+
+
+def test_game_creation_has_its_own_smaller_budget(tmp_path: Path) -> None:
+    with app(tmp_path, create_limit_per_minute=3) as client:
+        created = [client.post("/games", json=GAME) for _ in range(3)]
+        assert [c.status_code for c in created] == [201] * 3
+        throttled(client.post("/games", json=GAME))
+        # the rest of the API is still open to this client, and nothing more was created
+        game = created[-1].json()["id"]
+        assert client.post(f"/games/{game}/seats", json={"name": "ann"}).status_code == 201
+        assert client.get("/kinds").status_code == 200
+
+
+def test_a_limit_of_zero_is_none(tmp_path: Path) -> None:
+    with app(tmp_path, rate_limit_per_minute=0, create_limit_per_minute=0) as client:
+        assert all(client.post("/games", json=GAME).status_code == 201 for _ in range(30))
+
+
+def test_processes_sharing_redis_share_one_budget(tmp_path: Path, redis_prefix: str) -> None:
+    """Two ``roundhouse serve`` processes: their rate-limit counts meet only in Redis."""
+    store = f"sqlite:///{tmp_path / 'games.db'}"
+    with (
+        servers(
+            store, 2, tmp_path, ROUNDHOUSE_REDIS_URL=REDIS_URL,
+            ROUNDHOUSE_REDIS_PREFIX=redis_prefix, ROUNDHOUSE_RATE_LIMIT_PER_MINUTE="20",
+        ) as [one, other],
+        httpx.Client(timeout=10) as http,
+    ):
+        a, b = one.url, other.url
+        answers = [http.get(f"{base}/kinds") for _ in range(10) for base in (a, b)]
+        assert [r.status_code for r in answers] == [200] * 20
+        throttled(http.get(f"{a}/kinds"))
+        throttled(http.get(f"{b}/kinds"))
+
+
+def test_without_redis_each_process_still_counts(tmp_path: Path) -> None:
+    """Redis unreachable: the limit holds in this process, and no request fails for it."""
+    nothing = "redis://127.0.0.1:9/0"  # the discard port: nothing listens
+    with app(tmp_path, rate_limit_per_minute=3, redis_url=nothing) as client:
+        assert [client.get("/kinds").status_code for _ in range(3)] == [200] * 3
+        throttled(client.get("/kinds"))
