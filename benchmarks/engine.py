@@ -18,9 +18,10 @@ through `evolve` from nothing, the cost of rebuilding a game from its log.
 Seeds are fixed (game ``i`` uses seed ``sha256(i)`` and chooser
 ``random.Random(i)``), so two runs play the same games. ``--against DIR``
 compares with another checkout (an older commit in a second worktree): each
-case is measured in two fresh processes back to back, one importing this
-checkout's engine and one importing DIR's (the measuring code is this file in
-both), so both figures come from one run under the same machine load. The process is pinned
+case is measured in two fresh processes back to back (which goes first
+alternates from case to case), one importing this checkout's engine and one
+importing DIR's (the measuring code is this file in both), so both figures
+come from one run under the same machine load. The process is pinned
 to one CPU where the platform allows it. Not a test: nothing is asserted,
 figures are printed (see ``benchmarks/README.md``).
 """
@@ -252,9 +253,14 @@ def compare(against: Path, kind: str | None, seats: int | None, seconds: float) 
     for heading in ("case", "games/s here", f"games/s {against.name}", "ratio"):
         table.add_column(heading, justify="left" if heading == "case" else "right")
     table.add_column("replay events/s here / there", justify="right")
-    for case in cases(kind, seats):
-        new = measure_in(here, case, seconds)
-        old = measure_in(against, case, seconds)
+    for number, case in enumerate(cases(kind, seats)):
+        # which checkout goes first alternates, so a drift in the machine's load favours neither
+        if number % 2:
+            old = measure_in(against, case, seconds)
+            new = measure_in(here, case, seconds)
+        else:
+            new = measure_in(here, case, seconds)
+            old = measure_in(against, case, seconds)
         rate_new, rate_old = new.games / new.seconds, old.games / old.seconds
         table.add_row(
             case.label,

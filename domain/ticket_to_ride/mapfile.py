@@ -78,6 +78,9 @@ class MapRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_def
     ``tie_breaks`` orders the tie-breaks after the most points (Europe's by
     default). ``ferry_pairs``: a gray ferry's Locomotive symbols may each be
     paid with a pair of one colour instead (`pricing.PairFerry`).
+    ``sections`` translates the rule sections the engine's refusals cite (the
+    Europe rulebook's numbering, ``"§5.2"``) into this map's rulebook; a
+    section it does not list is cited as it is.
     """
 
     min_seats: int
@@ -99,6 +102,7 @@ class MapRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_def
     usable_tracks: dict[int, dict[int, int]] = {}
     ferry_pairs: bool = False
     tie_breaks: tuple[TieBreak, ...] = TIE_BREAKS
+    sections: dict[str, str] = {}
 
 
 class Variant(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):

@@ -118,7 +118,11 @@ class TicketToRideRules:
         return [opening.start(self.board(setup), setup, seed)]
 
     def decide(self, state: GameState, seat: int, command: Command, seed: Seed) -> list[Event]:
-        return deciding.decide(self.boards[state.rules.map], state, seat, command, seed)
+        try:
+            return deciding.decide(self.boards[state.rules.map], state, seat, command, seed)
+        except RuleViolation as refused:  # cite the map's own rulebook where it numbers otherwise
+            refused.section = state.rules.sections.get(refused.section, refused.section)
+            raise
 
     def forfeit(self, state: GameState, seat: int, seed: Seed) -> list[Event]:
         return deciding.forfeit(self.boards[state.rules.map], state, seat, seed)

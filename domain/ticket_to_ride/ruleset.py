@@ -42,6 +42,8 @@ class Ruleset(msgspec.Struct, frozen=True):
     play. The end: ``end_trigger`` trains or fewer start the final round;
     ``longest_path_bonus`` points for the longest path (0 = no bonus); ties on
     points are broken by ``tie_breaks`` in order (`scoring.winners`).
+    ``sections`` maps the sections the engine cites (Europe's numbering) to
+    the map's own rulebook.
     """
 
     map: str
@@ -66,6 +68,7 @@ class Ruleset(msgspec.Struct, frozen=True):
     double_routes_min_seats: int
     usable_tracks: tuple[int, ...]
     tie_breaks: tuple[TieBreak, ...]
+    sections: dict[str, str]
     end_trigger: int
     longest_path_bonus: int
     long_tickets: tuple[int, ...]
@@ -169,6 +172,7 @@ def _ruleset(
         double_routes_min_seats=rules.double_routes_min_seats,
         usable_tracks=_usable_tracks(board, seats),
         tie_breaks=tuple(rules.tie_breaks),
+        sections=dict(rules.sections),
         end_trigger=rules.end_trigger,
         longest_path_bonus=rules.longest_path_bonus,
         long_tickets=_tickets_of(board, long_groups),

@@ -89,13 +89,16 @@ class Listener:
         opened = threading.Event()
 
         def run() -> None:
-            with httpx.stream("GET", self.base + self.path, headers=self.headers,
-                              timeout=10) as response:
-                self.status = response.status_code
-                assert response.headers["content-type"].startswith("text/event-stream")
-                opened.set()
-                for message in parse(response.iter_lines()):
-                    self.messages.put(message)
+            try:
+                with httpx.stream("GET", self.base + self.path, headers=self.headers,
+                                  timeout=10) as response:
+                    self.status = response.status_code
+                    assert response.headers["content-type"].startswith("text/event-stream")
+                    opened.set()
+                    for message in parse(response.iter_lines()):
+                        self.messages.put(message)
+            except httpx.TransportError:
+                pass  # the server went away: the stream ends here
             self.messages.put(None)
 
         threading.Thread(target=run, daemon=True).start()

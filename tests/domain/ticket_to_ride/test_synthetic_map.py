@@ -179,3 +179,14 @@ def test_random_games_use_pairs_doubled_spaces_and_three_city_tickets() -> None:
                 1 for t in tickets if len(BOARD.ticket_cities[t]) == 3)
             assert len(end.scores[seat].completed) == len(tickets)
     assert all(seen.values()), seen
+
+
+def test_refusals_cite_the_map_s_own_rulebook_where_it_numbers_otherwise() -> None:
+    state = _playing(2, red=3)
+    sections = {}
+    for seat, command in ((0, ClaimRoute(NORTH_FJORD, cards={"red": 3})),  # bad ferry payment
+                          (1, ClaimRoute(NORTH_FJORD, cards={"red": 4}))):  # not seat 1's turn
+        with pytest.raises(RuleViolation) as refused:
+            RULES.decide(state, seat, command, SEED)
+        sections[refused.value.code] = refused.value.section
+    assert sections == {"bad-payment": "synthetic §4 (ferries)", "not-your-turn": "§3"}
