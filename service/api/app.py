@@ -37,6 +37,7 @@ from service.api.problems import EXCEPTION_HANDLERS
 from service.api.rate_limits import RateLimitStores, rate_limit_middleware
 from service.api.stream import LiveUpdates
 from service.api.verifier import Verifier
+from service.pages.controller import PAGE_HANDLERS
 from service.settings import Settings
 from service.store.games import GameStore
 
@@ -51,6 +52,7 @@ CONTROLLERS: list[Any] = [
     AuditController,
     BoardController,
     MaterialController,
+    *PAGE_HANDLERS,
 ]
 
 

@@ -1,0 +1,255 @@
+/* The spectator page: the board, the seats, whose turn, the feed, live and in replay.
+ *
+ * Reads only the public API: /games/{id} (the view, also ?version=N), /material,
+ * /board.svg (also ?version=N) and /stream (Server-Sent Events of the public records).
+ * While the slider is at the newest version the page follows the game live; moving it
+ * back shows that version (the picture, the seats and the feed up to it) and keeps
+ * collecting new records until "Follow live" is pressed. The address may carry
+ * ?version=N to open the game at that version.
+ */
+"use strict";
+
+const gameId = decodeURIComponent(location.pathname.split("/")[2]);
+const $ = (id) => document.getElementById(id);
+const api = (path) => `/games/${encodeURIComponent(gameId)}${path}`;
+
+const page = {
+  records: new Map(),   // version -> record
+  latest: 0,            // the newest version known
+  shown: 0,             // the version on screen
+  following: true,
+  book: null,
+  game: null,
+  stream: null,
+  feedPending: false,
+  drawing: 0,           // bumps with every redraw, so a slow answer cannot overwrite a newer one
+};
+
+async function json(path, fallback) {
+  const answer = await fetch(path);
+  if (!answer.ok) {
+    if (fallback !== undefined) return fallback;
+    throw new Error(`${path}: ${answer.status}`);
+  }
+  return answer.json();
+}
+
+function element(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (name === "text") node.textContent = value;
+    else node.setAttribute(name, value);
+  }
+  node.append(...children);
+  return node;
+}
+
+const words = (text) => String(text).replace(/[_-]+/g, " ");
+
+function seatColour(seat) {
+  const book = page.book.book;
+  if (Array.isArray(book.seat_colours)) return book.seat_colours[seat % book.seat_colours.length];
+  const figures = book.seat_figures;
+  const own = ((page.game.view || {})[figures?.view] || []).find((f) => f.seat === seat);
+  return own && book.bandit_colours ? book.bandit_colours[own[figures.field]] : "#999";
+}
+
+/** A seat's public counts: its scalar fields, and the length of its lists. */
+function counts(entry, skip) {
+  const list = element("dl");
+  for (const [name, value] of Object.entries(entry)) {
+    if (skip.includes(name) || value === null || typeof value === "object" && !Array.isArray(value)) {
+      continue;
+    }
+    const shown = Array.isArray(value) ? value.length
+      : typeof value === "boolean" ? (value ? "yes" : "no") : value;
+    list.append(element("dt", { text: words(name) }), element("dd", { text: String(shown) }));
+  }
+  return list;
+}
+
+function drawSeats(game) {
+  const view = game.view || {};
+  const figures = page.book.book.seat_figures;
+  const items = (game.seats || []).map((seat) => {
+    const entry = (view.seats || []).find((s) => s.seat === seat.seat) || {};
+    const item = element("li", { "data-seat": seat.seat, style: `--seat: ${seatColour(seat.seat)}` },
+      element("span", { class: "name", text: seat.name }), counts(entry, ["seat"]));
+    if (figures) {
+      for (const figure of (view[figures.view] || []).filter((f) => f.seat === seat.seat)) {
+        item.append(element("span", { class: "bandit",
+          text: page.book.label(figures.names, figure[figures.field]) }),
+        counts(figure, ["seat", figures.field]));
+      }
+    }
+    if (game.to_act.includes(seat.seat)) item.classList.add("to-act");
+    return item;
+  });
+  $("seats").replaceChildren(...items);
+}
+
+function drawTurn(game) {
+  const names = game.to_act.map((seat) => page.book.seat(seat));
+  $("turn").textContent = game.status === "finished" ? "The game is over."
+    : game.status === "lobby" ? "Waiting for players."
+    : names.length ? `To act: ${names.join(", ")}` : "";
+}
+
+function drawFeed(upTo) {
+  const items = [];
+  for (let version = 1; version <= upTo; version += 1) {
+    const record = page.records.get(version);
+    if (!record) continue;
+    for (const line of page.book.lines(record)) {
+      items.push(element("li", { "data-version": version, value: version, text: line }));
+    }
+  }
+  items.reverse();
+  if (items.length) {
+    const newest = items[0].dataset.version;
+    for (const item of items) if (item.dataset.version === newest) item.classList.add("latest");
+  }
+  $("feed").replaceChildren(...items);
+}
+
+/** The final scores: each seat's terms from the game's last event, else the result's totals. */
+function drawFinal(game, upTo) {
+  const section = $("final");
+  if (game.status !== "finished") { section.hidden = true; return; }
+  const ended = (page.records.get(upTo)?.events || []).find((e) => Array.isArray(e.scores));
+  const scores = ended?.scores ?? game.result?.scores ?? [];
+  const extra = Object.entries({ ...(game.result || {}), ...(ended || {}) }).filter(
+    ([name, value]) => name !== "winners" && Array.isArray(value)
+      && value.every((v) => Number.isInteger(v)) && name !== "scores");
+  const terms = [];
+  for (const score of scores) {
+    if (score !== null && typeof score === "object") {
+      for (const [name, value] of Object.entries(score)) {
+        if (typeof value === "number" && name !== "total" && !terms.includes(name)) terms.push(name);
+      }
+    }
+  }
+  const head = element("tr", {}, element("th", { text: "seat" }),
+    ...terms.map((t) => element("th", { text: words(t) })),
+    ...extra.map(([name]) => element("th", { text: words(name) })),
+    element("th", { text: "total" }));
+  const winners = game.result?.winners ?? ended?.winners ?? [];
+  const rows = scores.map((score, seat) => {
+    const row = element("tr", { "data-seat": seat }, element("td", { text: page.book.seat(seat) }));
+    for (const t of terms) row.append(element("td", { class: "number", text: String(score[t] ?? "") }));
+    for (const [, seats] of extra) row.append(element("td", { text: seats.includes(seat) ? "yes" : "" }));
+    row.append(element("td", { class: "number total",
+      text: String(typeof score === "number" ? score : score.total) }));
+    if (winners.includes(seat)) row.classList.add("winner");
+    return row;
+  });
+  $("final-scores").replaceChildren(element("thead", {}, head), element("tbody", {}, ...rows));
+  section.hidden = false;
+}
+
+async function drawBoard(version, ticket) {
+  const answer = await fetch(api(`/board.svg?version=${version}`));
+  if (ticket !== page.drawing) return;
+  const board = $("board");
+  if (!answer.ok) {
+    board.replaceChildren(element("p", { text: answer.status === 409
+      ? "The board is dealt when the game starts." : "This game draws no board." }));
+  } else {
+    const picture = new DOMParser().parseFromString(await answer.text(), "image/svg+xml");
+    if (ticket !== page.drawing) return;
+    board.replaceChildren(document.importNode(picture.documentElement, true));
+  }
+  board.dataset.version = String(version);
+}
+
+async function show(version) {
+  page.drawing += 1;
+  const ticket = page.drawing;
+  const [game] = await Promise.all([json(api(`?version=${version}`)), drawBoard(version, ticket)]);
+  if (ticket !== page.drawing) return;
+  page.game = game;
+  page.book.game = game;
+  page.shown = version;
+  drawTurn(game);
+  drawSeats(game);
+  drawFeed(version);
+  drawFinal(game, version);
+  const state = game.status === "finished" ? "finished" : game.status;
+  $("status").textContent = `${state} · version ${version}${page.following ? " · live" : ""}`;
+  document.body.dataset.version = String(version);
+  if (game.status === "finished" && version === page.latest && page.stream) {
+    page.stream.close();   // the server ends the stream after the last record
+    page.stream = null;
+  }
+}
+
+function setSlider() {
+  const slider = $("replay");
+  slider.max = String(Math.max(page.latest, 1));
+  if (page.following) slider.value = String(page.latest);
+  $("replay-at").textContent = `version ${slider.value} of ${page.latest}`;
+  $("live").disabled = page.following;
+}
+
+/** Records the page already shows the version of (the log's start, sent after the first
+ * draw) redraw the feed once, however many arrive at a time. */
+function redrawFeedSoon() {
+  if (page.feedPending) return;
+  page.feedPending = true;
+  setTimeout(() => {
+    page.feedPending = false;
+    drawFeed(page.shown);
+    drawFinal(page.game, page.shown);
+  }, 0);
+}
+
+function heard(record) {
+  page.records.set(record.version, record);
+  if (record.version <= page.latest) {
+    if (record.version <= page.shown) redrawFeedSoon();
+    return;
+  }
+  page.latest = record.version;
+  setSlider();
+  if (page.following) show(page.latest);
+}
+
+function listen() {
+  page.stream = new EventSource(api("/stream"));
+  page.stream.addEventListener("record", (message) => heard(JSON.parse(message.data)));
+}
+
+async function start() {
+  const game = await json(api(""));
+  const [material, common, own] = await Promise.all([
+    json(api("/material"), { material: {} }),
+    json("/pages/static/phrases/common.json", {}),
+    json(`/pages/static/phrases/${encodeURIComponent(game.kind)}.json`, {}),
+  ]);
+  page.game = game;
+  page.book = new Phrases.Book(common, own, material.material, game);
+  page.latest = game.version;
+  $("title").textContent = material.material?.title
+    ?? [words(game.kind), game.setup?.map && words(game.setup.map)].filter(Boolean).join(" · ");
+  const asked = Number(new URLSearchParams(location.search).get("version"));
+  if (Number.isInteger(asked) && asked >= 1 && asked < game.version) {
+    page.following = false;
+    $("replay").value = String(asked);
+  }
+  setSlider();
+  $("replay").addEventListener("input", () => {
+    const version = Number($("replay").value);
+    page.following = version >= page.latest;
+    setSlider();
+    show(version);
+  });
+  $("live").addEventListener("click", () => {
+    page.following = true;
+    setSlider();
+    show(page.latest);
+  });
+  listen();
+  await show(page.following ? page.latest : Number($("replay").value));
+}
+
+start().catch((error) => { $("status").textContent = `Could not load the game: ${error.message}`; });
