@@ -105,6 +105,9 @@ function drawFeed(upTo) {
     }
   }
   items.reverse();
+  let held = 0;
+  while (held < upTo && page.records.has(held + 1)) held += 1;
+  $("feed").dataset.complete = String(held);
   if (items.length) {
     const newest = items[0].dataset.version;
     for (const item of items) if (item.dataset.version === newest) item.classList.add("latest");
@@ -177,8 +180,15 @@ async function show(version) {
   const state = game.status === "finished" ? "finished" : game.status;
   $("status").textContent = `${state} · version ${version}${page.following ? " · live" : ""}`;
   document.body.dataset.version = String(version);
-  if (game.status === "finished" && version === page.latest && page.stream) {
-    page.stream.close();   // the server ends the stream after the last record
+  stopWhenComplete();
+}
+
+/** A finished game sends nothing more: once every record is held, stop listening (the
+ * server ends the stream, and EventSource would otherwise reconnect to it). */
+function stopWhenComplete() {
+  if (page.stream && page.game?.status === "finished" && page.game.version === page.latest
+      && page.records.size >= page.latest) {
+    page.stream.close();
     page.stream = null;
   }
 }
@@ -200,13 +210,14 @@ function redrawFeedSoon() {
     page.feedPending = false;
     drawFeed(page.shown);
     drawFinal(page.game, page.shown);
+    stopWhenComplete();
   }, 0);
 }
 
 function heard(record) {
   page.records.set(record.version, record);
   if (record.version <= page.latest) {
-    if (record.version <= page.shown) redrawFeedSoon();
+    redrawFeedSoon();
     return;
   }
   page.latest = record.version;
@@ -231,12 +242,13 @@ async function start() {
   page.latest = game.version;
   $("title").textContent = material.material?.title
     ?? [words(game.kind), game.setup?.map && words(game.setup.map)].filter(Boolean).join(" · ");
+  setSlider();
   const asked = Number(new URLSearchParams(location.search).get("version"));
   if (Number.isInteger(asked) && asked >= 1 && asked < game.version) {
     page.following = false;
-    $("replay").value = String(asked);
+    $("replay").value = String(asked);   // after setSlider: a value above max is clamped
+    setSlider();
   }
-  setSlider();
   $("replay").addEventListener("input", () => {
     const version = Number($("replay").value);
     page.following = version >= page.latest;

@@ -1,0 +1,33 @@
+"""The lobby page in headless Chromium: the listed games and a link to watch each."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+
+from tests.api.players import open_table
+from tests.pages.browsing import shown
+
+
+def test_the_lobby_lists_games_and_links_to_watch(
+    page: Any, server: str, client: httpx.Client
+) -> None:
+    started = open_table(client, "ticket-to-ride", 2)
+    waiting = client.post("/games", json={"kind": "colt-express", "seats": 3}).json()["id"]
+    assert client.post(f"/games/{waiting}/seats", json={"name": "Ann"}).status_code == 201
+    hidden = client.post("/games", json={"kind": "colt-express", "seats": 2, "listed": False})
+    page.goto(f"{server}/lobby")
+    page.wait_for_selector('body[data-loaded="true"]')
+    row = page.locator(f'tr[data-game="{waiting}"] td')
+    assert row.all_inner_texts()[:4] == ["colt express", "", "1 of 3", "lobby"]
+    row = page.locator(f'tr[data-game="{started.id}"] td')
+    assert row.all_inner_texts()[:4] == ["ticket to ride", "europe", "2 of 2", "active"]
+    assert page.locator(f'tr[data-game="{hidden.json()["id"]}"]').count() == 0
+    page.locator("#open-seats").check()
+    page.wait_for_selector(f'tr[data-game="{started.id}"]', state="detached")
+    assert page.locator(f'tr[data-game="{waiting}"]').count() == 1
+    page.locator("#open-seats").uncheck()
+    page.locator(f'tr[data-game="{started.id}"] a').click()
+    page.wait_for_url(f"{server}/games/{started.id}/watch")
+    shown(page, started.public()["version"])

@@ -1,0 +1,161 @@
+"""The spectator page in headless Chromium, on a game that scripted clients play.
+
+What it must show: the board and the feed following each move within a second,
+the seats' public counts and whose turn, the replay slider showing an earlier
+version, the final scores with their terms, and each kind's own words (from the
+game's material) in the feed.
+"""
+
+from __future__ import annotations
+
+import random
+import xml.etree.ElementTree as ElementTree
+from typing import Any
+
+import httpx
+
+from tests.api.players import Table, open_table, play_to_end
+from tests.figures import report
+from tests.pages.browsing import LIVE_SECONDS, move, moves, shown, snapshot
+
+
+def watch(page: Any, server: str, table: Table, query: str = "") -> None:
+    page.goto(f"{server}/games/{table.id}/watch{query}")
+
+
+def board_text(svg: str) -> str:
+    return "".join(ElementTree.fromstring(svg).itertext())
+
+
+def route_words(material: dict[str, Any], route: int) -> str:
+    """How the material names a route: its two cities' names."""
+    cities = {c["id"]: c["name"] for c in material["cities"]}
+    entry = material["routes"][route]
+    return f"{cities[entry['a']]}–{cities[entry['b']]}"
+
+
+def seat_counts(page: Any, seat: int) -> dict[str, str]:
+    item = page.locator(f'#seats li[data-seat="{seat}"]')
+    names = item.locator("dt").all_inner_texts()
+    values = item.locator("dd").all_inner_texts()
+    return {n.rstrip(":").strip(): v for n, v in zip(names, values, strict=True)}
+
+
+def test_the_page_follows_a_game_live(page: Any, server: str, client: httpx.Client) -> None:
+    chooser = random.Random(15)
+    table = open_table(client, "ticket-to-ride", 3)
+    version = moves(table, 12, chooser)
+    watch(page, server, table)
+    shown(page, version)
+    material = client.get(f"/games/{table.id}/material").json()["material"]
+    assert page.locator("#title").inner_text() == material["title"]
+    assert page.locator("#board svg").count() == 1
+    lags = []
+    for _ in range(8):
+        version = move(table, chooser, prefer="claim-route")
+        lags.append(shown(page, version, timeout=LIVE_SECONDS))
+        newest = page.locator(f'#feed li[data-version="{version}"]')
+        assert newest.count() >= 1
+        assert "latest" in (newest.first.get_attribute("class") or "")
+    report("watch page: seconds from a move to the page showing it",
+           moves=len(lags), slowest=round(max(lags), 3))
+    public = table.public()
+    assert page.locator("#board svg").count() == 1
+    board = client.get(f"/games/{table.id}/board.svg").text
+    assert page.locator("#board svg").text_content() == board_text(board)
+    for entry in public["view"]["seats"]:
+        counts = seat_counts(page, entry["seat"])
+        assert counts["cards"] == str(entry["cards"])
+        assert counts["trains"] == str(entry["trains"])
+        assert counts["score"] == str(entry["score"])
+        assert counts["routes"] == str(len(entry["routes"]))
+    to_act = public["to_act"][0]
+    assert page.locator(".to-act").get_attribute("data-seat") == str(to_act)
+    assert page.locator("#turn").inner_text() == f"To act: player {to_act}"
+    claims = [(r["version"], e) for r in table.events() for e in r["events"]
+              if e["type"] == "route-claimed"]
+    assert claims, "the scripted players claimed no route"
+    at, claim = claims[-1]
+    line = page.locator(f'#feed li[data-version="{at}"]').last.inner_text()
+    assert line.startswith(
+        f"player {claim['seat']} claimed {route_words(material, claim['route'])} "
+        f"with {claim['cards']} {claim['colour']}"
+    ), line
+    snapshot(page, "europe-in-progress")
+
+
+def test_the_replay_slider_shows_an_earlier_version(
+    page: Any, server: str, client: httpx.Client
+) -> None:
+    chooser = random.Random(16)
+    table = open_table(client, "ticket-to-ride", 2)
+    latest = moves(table, 20, chooser, prefer="claim-route")
+    watch(page, server, table)
+    shown(page, latest)
+    earlier = latest - 9
+    page.locator("#replay").fill(str(earlier))
+    shown(page, earlier)
+    then = table.public(version=earlier)
+    board = client.get(f"/games/{table.id}/board.svg", params={"version": earlier}).text
+    assert page.locator("#board svg").text_content() == board_text(board)
+    assert page.locator("#feed li").first.get_attribute("data-version") == str(earlier)
+    assert page.locator(f'#feed li[data-version="{earlier + 1}"]').count() == 0
+    assert page.locator(".to-act").get_attribute("data-seat") == str(then["to_act"][0])
+    assert page.locator("#replay-at").inner_text() == f"version {earlier} of {latest}"
+    # a move meanwhile does not pull the replay forward; "Follow live" does
+    moved = move(table, chooser)
+    page.wait_for_selector(f'#replay[max="{moved}"]', state="attached", timeout=1000)
+    assert page.locator("body").get_attribute("data-version") == str(earlier)
+    page.locator("#live").click()
+    shown(page, moved)
+    # the address can open a game at a version
+    watch(page, server, table, f"?version={earlier}")
+    shown(page, earlier)
+    assert page.locator("#replay").input_value() == str(earlier)
+
+
+def test_a_finished_game_shows_each_seats_final_terms(
+    page: Any, server: str, client: httpx.Client
+) -> None:
+    table = open_table(client, "ticket-to-ride", 2)
+    final = play_to_end(table, random.Random(17))
+    ended = next(e for e in table.events()[-1]["events"] if e["type"] == "game-ended")
+    watch(page, server, table)
+    shown(page, final["version"])
+    page.wait_for_selector("#final:not([hidden])")
+    headers = page.locator("#final-scores th").all_inner_texts()
+    assert headers[0] == "seat" and headers[-1] == "total"
+    for term in ("routes", "tickets"):
+        assert term in headers
+    for seat, score in enumerate(ended["scores"]):
+        row = page.locator(f'#final-scores tr[data-seat="{seat}"]')
+        cells = dict(zip(headers, row.locator("td").all_inner_texts(), strict=True))
+        assert cells["total"] == str(final["result"]["scores"][seat]) == str(score["total"])
+        assert cells["routes"] == str(score["routes"])
+        assert cells["tickets"] == str(score["tickets"])
+        winner = "winner" in (row.get_attribute("class") or "")
+        assert winner == (seat in final["result"]["winners"])
+    assert page.locator("#turn").inner_text() == "The game is over."
+    snapshot(page, "finished-game")
+
+
+def test_colt_express_is_told_with_its_characters(
+    page: Any, server: str, client: httpx.Client
+) -> None:
+    table = open_table(client, "colt-express", 3)
+    version = moves(table, 30, random.Random(18))
+    watch(page, server, table)
+    shown(page, version)
+    material = client.get(f"/games/{table.id}/material").json()["material"]
+    names = {c["id"]: c["name"] for c in material["characters"]}
+    view = table.public()["view"]
+    for bandit in view["bandits"]:
+        item = page.locator(f'#seats li[data-seat="{bandit["seat"]}"]')
+        assert names[bandit["character"]] in item.locator(".bandit").all_inner_texts()
+    feed = page.locator("#feed li").all_inner_texts()
+    played = [e for r in table.events() for e in r["events"] if e["type"] == "card-played"]
+    face_down = sum(1 for e in played if e["face_down"])
+    assert sum("played a card face down" in line for line in feed) == face_down
+    for line in feed:
+        assert "hand dealt" not in line and "card resolved" not in line
+    snapshot(page, "colt-express-train")
