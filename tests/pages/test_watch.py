@@ -31,7 +31,7 @@ def route_words(material: dict[str, Any], route: int) -> str:
     """How the material names a route: its two cities' names."""
     cities = {c["id"]: c["name"] for c in material["cities"]}
     entry = material["routes"][route]
-    return f"{cities[entry['a']]}–{cities[entry['b']]}"
+    return f"{cities[entry['a']]}\N{EN DASH}{cities[entry['b']]}"
 
 
 def seat_counts(page: Any, seat: int) -> dict[str, str]:

@@ -1,0 +1,63 @@
+"""The phrase books that word the feed: every event of every kind is worded (or hidden on
+purpose), the fields they name exist, and the seats' colours are the pictures' colours."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import msgspec
+import pytest
+
+from domain.colt_express import events as colt_events
+from domain.colt_express.picture import CHARACTER_FILL
+from domain.ticket_to_ride import events as ticket_events
+from domain.ticket_to_ride.picture import SEAT_FILL
+from service.pages.controller import STATIC
+
+KINDS: dict[str, ModuleType] = {"ticket-to-ride": ticket_events, "colt-express": colt_events}
+
+
+def book(kind: str) -> dict[str, Any]:
+    loaded: dict[str, Any] = json.loads((STATIC / "phrases" / f"{kind}.json").read_text())
+    return loaded
+
+
+def event_fields(module: ModuleType) -> dict[str, tuple[str, ...]]:
+    """Each tagged event struct of `module`: its tag and its fields."""
+    found = {}
+    for value in vars(module).values():
+        if isinstance(value, type) and issubclass(value, msgspec.Struct):
+            tag = value.__struct_config__.tag
+            if isinstance(tag, str) and not value.__name__.startswith("_"):
+                found[tag] = value.__struct_fields__
+    return found
+
+
+@pytest.mark.parametrize("kind", sorted(KINDS))
+def test_every_event_is_worded_from_its_own_fields(kind: str) -> None:
+    phrases = book(kind)["events"]
+    fields = event_fields(KINDS[kind])
+    assert fields, kind
+    assert sorted(phrases) == sorted(fields), "events without a phrase, or phrases of none"
+    for tag, templates in phrases.items():
+        for entry in [] if templates is None else [templates] if isinstance(
+                templates, str | dict) else templates:
+            text = entry if isinstance(entry, str) else entry["say"]
+            conditions = {} if isinstance(entry, str) else entry["if"]
+            used = set(re.findall(r"\{([a-z_]+)#?\}", text)) | set(conditions)
+            assert used <= {*fields[tag], "seat"}, (tag, used - set(fields[tag]))
+
+
+def test_the_pages_seat_colours_are_the_pictures() -> None:
+    assert tuple(book("ticket-to-ride")["seat_colours"]) == SEAT_FILL
+    assert book("colt-express")["bandit_colours"] == CHARACTER_FILL
+
+
+def test_every_phrase_book_is_packaged() -> None:
+    pyproject = (Path(__file__).parents[2] / "pyproject.toml").read_text()
+    assert '"static/phrases/*.json"' in pyproject
+    assert {p.stem for p in (STATIC / "phrases").glob("*.json")} == {*KINDS, "common"}
