@@ -158,4 +158,9 @@ def test_colt_express_is_told_with_its_characters(
     assert sum("played a card face down" in line for line in feed) == face_down
     for line in feed:
         assert "hand dealt" not in line and "card resolved" not in line
+    rounds = [e["round"] for r in table.events() for e in r["events"] if e["type"] == "round-began"]
+    assert [line for line in feed if line.endswith(" began")][::-1][: len(rounds)] == [
+        f"Round {r + 1} began" for r in rounds]
+    title = next(k["title"] for k in client.get("/kinds").json() if k["kind"] == "colt-express")
+    assert page.locator("#title").inner_text() == title
     snapshot(page, "colt-express-train")

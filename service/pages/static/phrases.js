@@ -8,7 +8,9 @@
  * its words (a name, or the names of its two ends). A template may carry a condition
  * ({"if": {"slot": null}, "say": "..."}); the first template whose condition holds and
  * whose placeholders all have a value is used; a type mapped to null is not shown, and
- * a type the book does not know is told by its own name. No game rule lives here.
+ * a type the book does not know is told by its own name. Fields listed in "from_zero"
+ * count from zero in the data and are told from one (round 0 is "Round 1"), as the
+ * board picture tells them. No game rule lives here.
  */
 "use strict";
 
@@ -81,6 +83,7 @@ const Phrases = (() => {
           return String(value.length);
         }
         if (field === "seat" || this.book.names[field] === "seat") return this.seat(value);
+        if ((this.book.from_zero || []).includes(field)) return String(value + 1);
         if (this.book.names[field]) return this.label(this.book.names[field], value);
         if (this.book.strip[field]) {
           return words(String(value).replace(new RegExp(this.book.strip[field]), ""));

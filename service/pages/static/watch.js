@@ -232,8 +232,9 @@ function listen() {
 
 async function start() {
   const game = await json(api(""));
-  const [material, common, own] = await Promise.all([
+  const [material, kinds, common, own] = await Promise.all([
     json(api("/material"), { material: {} }),
+    json("/kinds", []),
     json("/pages/static/phrases/common.json", {}),
     json(`/pages/static/phrases/${encodeURIComponent(game.kind)}.json`, {}),
   ]);
@@ -241,7 +242,8 @@ async function start() {
   page.book = new Phrases.Book(common, own, material.material, game);
   page.latest = game.version;
   $("title").textContent = material.material?.title
-    ?? [words(game.kind), game.setup?.map && words(game.setup.map)].filter(Boolean).join(" · ");
+    ?? kinds.find((k) => k.kind === game.kind)?.title ?? words(game.kind);
+  document.title = `${$("title").textContent} · Roundhouse`;
   setSlider();
   const asked = Number(new URLSearchParams(location.search).get("version"));
   if (Number.isInteger(asked) && asked >= 1 && asked < game.version) {
