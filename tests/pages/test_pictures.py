@@ -1,0 +1,79 @@
+"""The board pictures: the same state gives the same bytes (golden files), and every
+track of every map is drawn.
+
+The golden files in ``golden/`` are the pictures of a few seeded states per kind
+(`tests.pages.pictures`). A change to a picture, or to the rules that reach those
+states, shows here as a changed file: look at the new picture, then rewrite them with
+``ROUNDHOUSE_UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/pages/test_pictures.py``.
+"""
+
+from __future__ import annotations
+
+import os
+import xml.etree.ElementTree as ElementTree
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import pytest
+
+from domain.kernel.protocol import Setup
+from domain.registry import kinds
+from tests.pages.pictures import state_after
+
+GOLDEN = Path(__file__).parent / "golden"
+UPDATE = os.environ.get("ROUNDHOUSE_UPDATE_GOLDEN") == "1"
+
+#: (file name, kind, setup, commands after the opening; None: to the end)
+STATES: list[tuple[str, str, Setup, int | None]] = [
+    ("europe-2-opening", "ticket-to-ride", Setup(2, "europe", "standard"), 0),
+    ("europe-3-midgame", "ticket-to-ride", Setup(3, "europe", "standard"), 120),
+    ("europe-5-finished", "ticket-to-ride", Setup(5, "europe", "standard"), None),
+    ("colt-3-opening", "colt-express", Setup(3), 0),
+    ("colt-4-midgame", "colt-express", Setup(4), 40),
+    ("colt-2-finished", "colt-express", Setup(2, None, "two-player"), None),
+]
+
+
+def picture(kind: str, state: Any) -> bytes:
+    drawn: str = kinds()[kind].board_svg(state)  # type: ignore[attr-defined]
+    return drawn.encode()
+
+
+@pytest.mark.parametrize(("name", "kind", "setup", "commands"), STATES,
+                         ids=[s[0] for s in STATES])
+def test_the_picture_of_a_seeded_state_is_its_golden_file(
+    name: str, kind: str, setup: Setup, commands: int | None
+) -> None:
+    state = state_after(kind, setup, commands, name)
+    drawn = picture(kind, state)
+    assert drawn == picture(kind, state), "two drawings of one state differ"
+    ElementTree.fromstring(drawn)  # well-formed
+    golden = GOLDEN / f"{name}.svg"
+    if UPDATE:
+        GOLDEN.mkdir(exist_ok=True)
+        golden.write_bytes(drawn)
+    assert golden.exists(), f"no golden file {golden.name}: run with ROUNDHOUSE_UPDATE_GOLDEN=1"
+    assert drawn == golden.read_bytes(), f"{golden.name} changed (see this module's docstring)"
+
+
+def _maps() -> list[tuple[str, str, int]]:
+    """Every map of every kind that has maps, at its smallest seat count."""
+    return [(name, m.id, m.min_seats) for name, rules in sorted(kinds().items())
+            for m in rules.descriptor.maps]
+
+
+@pytest.mark.parametrize(("kind", "map_id", "seats"), _maps())
+def test_every_track_of_every_map_is_drawn(kind: str, map_id: str, seats: int) -> None:
+    """Each route of the map's material is one group in the picture, with a car per space."""
+    rules = kinds()[kind]
+    setup = Setup(seats, map_id)
+    routes = msgspec.to_builtins(rules.material(setup))["routes"]  # type: ignore[attr-defined]
+    for commands in (0, None):  # free tracks at the opening, claimed ones at the end
+        drawn = ElementTree.fromstring(picture(kind, state_after(kind, setup, commands, map_id)))
+        groups = {int(g.attrib["data-route"]): g for g in drawn.iter()
+                  if "data-route" in g.attrib}
+        assert sorted(groups) == [r["index"] for r in routes]
+        for route in routes:
+            cars = [e for e in groups[route["index"]] if e.tag.endswith("polygon")]
+            assert len(cars) == route["length"], route
