@@ -63,6 +63,9 @@ def test_the_page_follows_a_game_live(page: Any, server: str, client: httpx.Clie
     assert page.locator("#board svg").count() == 1
     board = client.get(f"/games/{table.id}/board.svg").text
     assert page.locator("#board svg").text_content() == board_text(board)
+    # a phone-sized screen: nothing is wider than it (the map scrolls in its own box)
+    for part in ("main", "#seats", "#feed", "#replay"):
+        assert page.locator(part).bounding_box()["width"] <= 390, part
     for entry in public["view"]["seats"]:
         counts = seat_counts(page, entry["seat"])
         assert counts["cards"] == str(entry["cards"])
@@ -164,3 +167,29 @@ def test_colt_express_is_told_with_its_characters(
     title = next(k["title"] for k in client.get("/kinds").json() if k["kind"] == "colt-express")
     assert page.locator("#title").inner_text() == title
     snapshot(page, "colt-express-train")
+
+
+def test_a_game_in_the_lobby_is_watched_until_it_starts(
+    page: Any, server: str, client: httpx.Client
+) -> None:
+    """Seats taken show live; a name is shown as text, never run as markup."""
+    created = client.post("/games", json={"kind": "colt-express", "seats": 2}).json()
+    table = Table(client, created["id"])
+    hostile = '<img src="/x" onerror="alert(1)">Ann'
+    for name in (hostile, "Bob"):
+        joined = client.post(f"/games/{table.id}/seats", json={"name": name})
+        table.tokens.append(joined.json()["token"])
+        if name == hostile:
+            watch(page, server, table)
+            page.wait_for_selector('body[data-version="2"]')
+            assert page.locator("#turn").inner_text() == "Waiting for players."
+            assert page.locator("#board").inner_text() == "The board is dealt when the game starts."
+    page.wait_for_selector('body[data-version="3"]', timeout=LIVE_SECONDS * 1000)
+    assert page.locator("#feed li").all_inner_texts() == [
+        "Bob took a seat", f"{hostile} took a seat", "The game was created"]
+    assert page.locator("#seats img").count() == 0
+    started = client.post(f"/games/{table.id}/start", headers={
+        "Authorization": f"Bearer {created['host_token']}"})
+    assert started.status_code == 200, started.text
+    shown(page, started.json()["version"], timeout=LIVE_SECONDS)
+    assert page.locator("#board svg").count() == 1

@@ -22,6 +22,7 @@ const page = {
   game: null,
   stream: null,
   feedPending: false,
+  showPending: false,
   drawing: 0,           // bumps with every redraw, so a slow answer cannot overwrite a newer one
 };
 
@@ -222,7 +223,17 @@ function heard(record) {
   }
   page.latest = record.version;
   setSlider();
-  if (page.following) show(page.latest);
+  if (page.following) showLatestSoon();
+}
+
+/** Records that arrive together (a command's burst, a reconnect) cost one redraw. */
+function showLatestSoon() {
+  if (page.showPending) return;
+  page.showPending = true;
+  setTimeout(() => {
+    page.showPending = false;
+    if (page.following) show(page.latest);
+  }, 0);
 }
 
 function listen() {
