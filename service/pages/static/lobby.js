@@ -1,8 +1,9 @@
-/* The lobby page: the listed games from GET /games, newest first, a page at a time. */
+/* The lobby page: the listed games from GET /games, newest first, a page at a time
+ * (`Phrases.words`, from phrases.js, turns ids such as "colt-express" into words). */
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const words = (text) => String(text ?? "").replace(/[_-]+/g, " ");
+const { words } = Phrases;
 let next = null;
 
 function cell(text) {

@@ -129,5 +129,5 @@ const Phrases = (() => {
     }
   }
 
-  return { Book };
+  return { Book, words };
 })();

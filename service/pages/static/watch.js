@@ -45,7 +45,7 @@ function element(tag, attributes = {}, ...children) {
   return node;
 }
 
-const words = (text) => String(text).replace(/[_-]+/g, " ");
+const { words } = Phrases;
 
 function seatColour(seat) {
   const book = page.book.book;
