@@ -7,7 +7,7 @@ import json
 import re
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import Any, get_args
 
 import msgspec
 import pytest
@@ -17,6 +17,7 @@ from domain.colt_express.picture import CHARACTER_FILL
 from domain.ticket_to_ride import events as ticket_events
 from domain.ticket_to_ride.picture import SEAT_FILL
 from service.pages.controller import STATIC
+from service.store.records import COMMAND_TYPES, RecordType
 
 KINDS: dict[str, ModuleType] = {"ticket-to-ride": ticket_events, "colt-express": colt_events}
 
@@ -50,6 +51,12 @@ def test_every_event_is_worded_from_its_own_fields(kind: str) -> None:
             conditions = {} if isinstance(entry, str) else entry["if"]
             used = set(re.findall(r"\{([a-z_]+)#?\}", text)) | set(conditions)
             assert used <= {*fields[tag], "seat"}, (tag, used - set(fields[tag]))
+
+
+def test_every_record_without_events_is_worded() -> None:
+    """A command's record is told by its events; every other record type by a phrase."""
+    records = book("common")["records"]
+    assert set(get_args(RecordType)) - COMMAND_TYPES == set(records)
 
 
 def test_the_pages_seat_colours_are_the_pictures() -> None:
