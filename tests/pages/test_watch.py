@@ -19,6 +19,10 @@ from tests.figures import report
 from tests.pages.browsing import LIVE_SECONDS, move, moves, shown, snapshot
 
 
+#: how long EventSource waits before it reconnects to a stream the server ended
+EVENTSOURCE_RETRY_MS = 3000
+
+
 def watch(page: Any, server: str, table: Table, query: str = "") -> None:
     page.goto(f"{server}/games/{table.id}/watch{query}")
 
@@ -123,6 +127,8 @@ def test_a_finished_game_shows_each_seats_final_terms(
     table = open_table(client, "ticket-to-ride", 2)
     final = play_to_end(table, random.Random(17))
     ended = next(e for e in table.events()[-1]["events"] if e["type"] == "game-ended")
+    streams: list[str] = []
+    page.on("request", lambda r: streams.append(r.url) if "/stream" in r.url else None)
     watch(page, server, table)
     shown(page, final["version"])
     page.wait_for_selector("#final:not([hidden])")
@@ -140,6 +146,11 @@ def test_a_finished_game_shows_each_seats_final_terms(
         assert winner == (seat in final["result"]["winners"])
     assert page.locator("#turn").inner_text() == "The game is over."
     snapshot(page, "finished-game")
+    # once every record is held the page stops listening, even while replaying
+    page.locator("#replay").fill("50")
+    shown(page, 50)
+    page.wait_for_timeout(EVENTSOURCE_RETRY_MS + 500)
+    assert len(streams) == 1, streams
 
 
 def test_colt_express_is_told_with_its_characters(

@@ -21,6 +21,7 @@ const page = {
   book: null,
   game: null,
   stream: null,
+  over: false,          // the game has finished: nothing more will come
   feedPending: false,
   showPending: false,
   drawing: 0,           // bumps with every redraw, so a slow answer cannot overwrite a newer one
@@ -174,6 +175,7 @@ async function show(version) {
   page.game = game;
   page.book.game = game;
   page.shown = version;
+  if (version === page.latest && game.status === "finished") page.over = true;
   drawTurn(game);
   drawSeats(game);
   drawFeed(version);
@@ -187,8 +189,7 @@ async function show(version) {
 /** A finished game sends nothing more: once every record is held, stop listening (the
  * server ends the stream, and EventSource would otherwise reconnect to it). */
 function stopWhenComplete() {
-  if (page.stream && page.game?.status === "finished" && page.game.version === page.latest
-      && page.records.size >= page.latest) {
+  if (page.stream && page.over && page.records.size >= page.latest) {
     page.stream.close();
     page.stream = null;
   }
@@ -252,6 +253,7 @@ async function start() {
   page.game = game;
   page.book = new Phrases.Book(common, own, material.material, game);
   page.latest = game.version;
+  page.over = game.status === "finished";
   $("title").textContent = material.material?.title
     ?? kinds.find((k) => k.kind === game.kind)?.title ?? words(game.kind);
   document.title = `${$("title").textContent} · Roundhouse`;
