@@ -18,7 +18,6 @@ from tests.api.players import Table, open_table, play_to_end
 from tests.figures import report
 from tests.pages.browsing import LIVE_SECONDS, move, moves, shown, snapshot
 
-
 #: how long EventSource waits before it reconnects to a stream the server ended
 EVENTSOURCE_RETRY_MS = 3000
 

@@ -115,17 +115,19 @@ const Phrases = (() => {
       return words(type);
     }
 
-    /** The lines a record tells: one per shown event, or the record's own line. */
+    /** The lines a record tells: its own (if the book words its type), then one per
+     * shown event. A record with neither (a command's, told by its events) still gets
+     * its type's words, so that nothing recorded goes untold. */
     lines(record) {
       const base = [record.payload, record];
       const events = record.events || [];
-      if (!events.length) {
-        const line = this.say(this.book.records[record.type], base, record.type);
-        return line === null ? [] : [line];
+      const own = this.book.records[record.type];
+      const lines = own === undefined && events.length ? []
+        : [this.say(own, base, record.type)];
+      for (const event of events) {
+        lines.push(this.say(this.book.events[event.type], [event, ...base], event.type));
       }
-      return events
-        .map((event) => this.say(this.book.events[event.type], [event, ...base], event.type))
-        .filter((line) => line !== null);
+      return lines.filter((line) => line !== null);
     }
   }
 
