@@ -18,6 +18,7 @@ from domain.ticket_to_ride import events as ticket_events
 from domain.ticket_to_ride.picture import SEAT_FILL
 from service.pages.controller import STATIC
 from service.store.records import COMMAND_TYPES, RecordType
+from tests.pages.test_pictures import GOLDEN
 
 KINDS: dict[str, ModuleType] = {"ticket-to-ride": ticket_events, "colt-express": colt_events}
 
@@ -57,6 +58,17 @@ def test_every_record_without_events_is_worded() -> None:
     """A command's record is told by its events; every other record type by a phrase."""
     records = book("common")["records"]
     assert set(get_args(RecordType)) - COMMAND_TYPES == set(records)
+
+
+@pytest.mark.parametrize("kind", sorted(KINDS))
+def test_what_a_move_touched_is_found_in_the_picture(kind: str) -> None:
+    """Each highlighted field is an event's, and its attribute is one the picture draws."""
+    fields = {f for names in event_fields(KINDS[kind]).values() for f in names}
+    marks = book(kind)["highlight"]
+    assert marks and set(marks) <= fields
+    pictures = " ".join(p.read_text() for p in GOLDEN.glob("*.svg"))
+    for attribute in marks.values():
+        assert f"data-{attribute}=" in pictures, attribute
 
 
 def test_the_pages_seat_colours_are_the_pictures() -> None:

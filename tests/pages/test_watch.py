@@ -54,12 +54,21 @@ def test_the_page_follows_a_game_live(page: Any, server: str, client: httpx.Clie
     assert page.locator("#title").inner_text() == material["title"]
     assert page.locator("#board svg").count() == 1
     lags = []
+    highlighted = 0
     for _ in range(8):
         version = move(table, chooser, prefer="claim-route")
         lags.append(shown(page, version, timeout=LIVE_SECONDS))
         newest = page.locator(f'#feed li[data-version="{version}"]')
         assert newest.count() >= 1
         assert "latest" in (newest.first.get_attribute("class") or "")
+        events = table.events(after=version - 1)[0]["events"]
+        touched = {("route", str(e["route"])) for e in events if "route" in e} | {
+            ("city", material["cities"][e["city"]]["id"]) for e in events if "city" in e}
+        marked = page.locator("#board .last-move").all()
+        assert {(a, m.get_attribute(f"data-{a}")) for m in marked for a in ("route", "city")
+                if m.get_attribute(f"data-{a}") is not None} == touched
+        highlighted += len(touched)
+    assert highlighted, "no move touched a route or a city: nothing was checked"
     report("watch page: seconds from a move to the page showing it",
            moves=len(lags), slowest=round(max(lags), 3))
     public = table.public()

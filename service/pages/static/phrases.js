@@ -38,9 +38,14 @@ const Phrases = (() => {
       this.game = game;
     }
 
+    /** The thing `key` (an index or an id) of the material's collection `name`. */
+    item(name, key) {
+      return pick(this.material[name], key);
+    }
+
     /** The material's words for the thing `key` of collection `name`. */
     label(name, key) {
-      const item = pick(this.material[name], key);
+      const item = this.item(name, key);
       if (item === undefined) return words(key);
       if (item.name) return item.name;
       if (item.a !== undefined && item.b !== undefined) {

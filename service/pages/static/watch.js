@@ -152,6 +152,25 @@ function drawFinal(game, upTo) {
   section.hidden = false;
 }
 
+/** The things the move at `version` touched, marked in the picture: the phrase book's
+ * "highlight" maps an event field to the picture's data attribute that names the same
+ * thing (a route's index, a city's or a character's id from the material). */
+function highlight(version) {
+  const marks = page.book.book.highlight || {};
+  for (const event of page.records.get(version)?.events || []) {
+    for (const [field, attribute] of Object.entries(marks)) {
+      const value = event[field];
+      if (value === null || value === undefined) continue;
+      const named = page.book.book.names[field];
+      const item = named ? page.book.item(named, value) : undefined;
+      const key = CSS.escape(String(item?.id ?? value));
+      for (const drawn of $("board").querySelectorAll(`[data-${attribute}="${key}"]`)) {
+        drawn.classList.add("last-move");
+      }
+    }
+  }
+}
+
 async function drawBoard(version, ticket) {
   const answer = await fetch(api(`/board.svg?version=${version}`));
   if (ticket !== page.drawing) return;
@@ -163,6 +182,7 @@ async function drawBoard(version, ticket) {
     const picture = new DOMParser().parseFromString(await answer.text(), "image/svg+xml");
     if (ticket !== page.drawing) return;
     board.replaceChildren(document.importNode(picture.documentElement, true));
+    highlight(version);
   }
   board.dataset.version = String(version);
 }
