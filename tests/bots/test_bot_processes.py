@@ -60,7 +60,7 @@ def _seat_bots(base: str, setup: dict[str, Any], options: list[list[str]]) -> di
             assert p.returncode == 0, err
             assert f"game {game} finished" in out, (out, err)
         final = http.get(f"/games/{game}").json()
-        audit = http.get(f"/games/{game}/audit")
+        audit = http.get(f"/games/{game}/audit", timeout=60)  # verified in a worker process
         assert audit.status_code == 200, audit.text
         report = audit.json()["report"]
         assert report["valid"] is True and report["complete"] is True, report["findings"]
