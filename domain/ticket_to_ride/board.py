@@ -19,7 +19,7 @@ from importlib import resources
 
 import msgspec
 
-from domain.ticket_to_ride.mapfile import MapFile, decode_map
+from domain.ticket_to_ride.mapfile import MapFile, decode_map, piece_kinds
 
 #: route kinds, as the map files spell them
 RAIL, TUNNEL, FERRY = 0, 1, 2
@@ -64,6 +64,8 @@ class Board(msgspec.Struct, frozen=True, eq=False):
     route_length: tuple[int, ...]
     route_colour: tuple[int, ...]
     route_kind: tuple[int, ...]
+    #: the piece kind (index into `mapfile.piece_kinds`) a claim of each route spends
+    route_piece: tuple[int, ...]
     route_locomotives: tuple[int, ...]
     #: spaces of each route that cost two cards (0 on most maps)
     route_doubled: tuple[int, ...]
@@ -135,6 +137,7 @@ def board_from_map(data: MapFile) -> Board:
         route_length=lengths,
         route_colour=colour_of,
         route_kind=tuple(KIND_NAMES.index(r.kind) for r in routes),
+        route_piece=tuple(piece_kinds(data.rules).index(r.piece) for r in routes),
         route_locomotives=tuple(r.locomotives for r in routes),
         route_doubled=tuple(r.double_spaces for r in routes),
         route_tracks=tuple(tracks),

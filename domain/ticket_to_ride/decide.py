@@ -41,8 +41,10 @@ from domain.ticket_to_ride.events import (
 )
 from domain.ticket_to_ride.evolve import evolve
 from domain.ticket_to_ride.final import final_scores
+from domain.ticket_to_ride.mapfile import STATIONS, TRAINS
 from domain.ticket_to_ride.moves import route_closed, turn_moves
 from domain.ticket_to_ride.pricing import DoubledSpaces, OneColour, PairFerry, price_rule
+from domain.ticket_to_ride.ruleset import stations_built
 from domain.ticket_to_ride.state import GameState, PlayerState, TicketChoice, Tunnel
 
 _TUNNEL_REVEAL = 3
@@ -337,8 +339,11 @@ def _claim_route(
     if route_closed(board, state, seat, route):
         raise _refuse("double-route-closed", "the other track bars this route", "§5.5")
     length = board.route_length[route]
-    if player.trains < length:
-        raise _refuse("not-enough-trains", f"the route needs {length} trains", "§5.1")
+    piece = board.route_piece[route]
+    if player.pieces[piece] < length:
+        pieces = state.rules.pieces[piece]
+        code = "not-enough-trains" if piece == TRAINS else f"not-enough-{pieces}"
+        raise _refuse(code, f"the route needs {length} {pieces}", "§5.1")
     if command.cards is not None:
         rule = price_rule(board, state.rules, route)
         paid = _paid_cards(board, player.hand, command, "§5.2")
@@ -539,14 +544,14 @@ def _build_station(
     seed: Seed,
 ) -> list[Event]:
     rules = state.rules
-    if not player.stations:
+    if not player.pieces[STATIONS]:
         raise _refuse("no-stations", "you have no station left", "§7.1")
     city = command.city
     if not 0 <= city < len(state.station_owner):
         raise _refuse("no-such-city", f"there is no city {city}", "§7.1")
     if state.station_owner[city] >= 0:
         raise _refuse("city-has-station", "this city already has a station", "§7.1")
-    cost = rules.station_costs[rules.stations - player.stations]
+    cost = rules.station_costs[stations_built(rules, player.pieces[STATIONS])]
     colour = _colour_index(board, command.colour, "§7.1")
     if command.locomotives == cost and colour >= 0:
         raise _refuse("wrong-colour", "an all-Locomotive payment names no colour", "§7.1")

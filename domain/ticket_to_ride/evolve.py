@@ -28,6 +28,7 @@ from domain.ticket_to_ride.events import (
     TunnelAttempted,
     TunnelWithdrawn,
 )
+from domain.ticket_to_ride.mapfile import STATIONS
 from domain.ticket_to_ride.ruleset import ruleset_of
 from domain.ticket_to_ride.state import (
     SECOND_CARD,
@@ -51,7 +52,7 @@ def start_state(board: Board, event: GameStarted) -> GameState:
         hand = [0] * colours
         for _ in range(rules.hand):
             hand[deck.pop()] += 1
-        players.append(PlayerState(hand, rules.trains, rules.stations))
+        players.append(PlayerState(hand, list(rules.piece_counts)))
     display = [-1] * rules.face_up
     fill_display(
         board.locomotive,
@@ -94,8 +95,11 @@ def _end_turn(state: GameState) -> None:
     state.turn += 1
     if state.turns_left > 0:
         state.turns_left -= 1
-    elif state.turns_left < 0 and state.players[state.current].trains <= state.rules.end_trigger:
-        state.turns_left = state.seats
+    elif state.turns_left < 0:
+        rules = state.rules
+        pieces = state.players[state.current].pieces
+        if sum(pieces[kind] for kind in rules.end_pieces) <= rules.end_trigger:
+            state.turns_left = state.seats
     state.current = (state.current + 1) % state.seats
 
 
@@ -174,7 +178,7 @@ def _route_claimed(board: Board, state: GameState, event: RouteClaimed) -> None:
     route = event.route
     state.route_owner[route] = seat
     player.routes.append(route)
-    player.trains -= board.route_length[route]
+    player.pieces[board.route_piece[route]] -= board.route_length[route]
     player.score += event.points
     state.passes = 0
     _end_turn(state)
@@ -228,7 +232,7 @@ def _station_built(board: Board, state: GameState, event: StationBuilt) -> None:
     player = state.players[event.seat]
     _pay(board, state, player, event.colour, event.locomotives, event.cards)
     state.station_owner[event.city] = event.seat
-    player.stations -= 1
+    player.pieces[STATIONS] -= 1
     state.passes = 0
     _end_turn(state)
 

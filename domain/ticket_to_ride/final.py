@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from domain.ticket_to_ride.board import Board
+from domain.ticket_to_ride.mapfile import STATIONS
+from domain.ticket_to_ride.ruleset import stations_built
 from domain.ticket_to_ride.scoring import longest_path, score_tickets, winners
 from domain.ticket_to_ride.state import FinalScore, GameState
 
@@ -35,7 +37,7 @@ def final_scores(
             [(r, a[r], b[r]) for r in claimed if owner[r] != seat],
         )
         express = rules.longest_path_bonus > 0 and best > 0 and paths[seat] == best
-        station_bonus = player.stations * rules.station_bonus
+        station_bonus = player.pieces[STATIONS] * rules.station_bonus
         express_bonus = rules.longest_path_bonus if express else 0
         scores.append(
             FinalScore(
@@ -53,7 +55,7 @@ def final_scores(
     won = winners(
         [s.total for s in scores],
         [sum(s.completed) for s in scores],
-        [rules.stations - p.stations for p in state.players],
+        [stations_built(rules, p.pieces[STATIONS]) for p in state.players],
         [s.express for s in scores],
         rules.tie_breaks,
         forfeited,

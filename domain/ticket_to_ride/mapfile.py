@@ -59,6 +59,8 @@ class Route(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaul
     locomotives: int = 0
     #: spaces that cost a pair of cards each (difficult terrain)
     double_spaces: int = 0
+    #: the piece kind a claim lays on the route (a kind the map's rules declare)
+    piece: str = "trains"
 
 
 class Ticket(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
@@ -81,6 +83,12 @@ class MapRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_def
     ``sections`` translates the rule sections the engine's refusals cite (the
     Europe rulebook's numbering, ``"§5.2"``) into this map's rulebook; a
     section it does not list is cited as it is.
+
+    Pieces: every map has ``trains`` and ``stations`` (0 = none); ``pieces``
+    declares further kinds with the number each player gets (ships), which
+    routes take by their ``piece``; the end is triggered when the pieces of
+    the ``end_pieces`` kinds a player has left add up to ``end_trigger`` or
+    fewer.
     """
 
     min_seats: int
@@ -103,6 +111,17 @@ class MapRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_def
     ferry_pairs: bool = False
     tie_breaks: tuple[TieBreak, ...] = TIE_BREAKS
     sections: dict[str, str] = {}
+    pieces: dict[str, int] = {}
+    end_pieces: tuple[str, ...] = ("trains",)
+
+
+#: the piece kinds every map has, at these indices of `piece_kinds`
+TRAINS, STATIONS = 0, 1
+
+
+def piece_kinds(rules: MapRules) -> tuple[str, ...]:
+    """The piece kinds of a map, indexed as `PlayerState.pieces` counts them."""
+    return ("trains", "stations", *rules.pieces)
 
 
 class Variant(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
@@ -183,6 +202,12 @@ def check_map(name: str, data: MapFile) -> None:
     for i, metropolis in enumerate(data.metropolises):
         if metropolis not in cities:
             raise bad(f"metropolises[{i}]", f"unknown city {metropolis!r}")
+    kinds = piece_kinds(data.rules)
+    if len(set(kinds)) != len(kinds):
+        raise bad("rules.pieces", "trains and stations are declared by their own fields")
+    for i, kind in enumerate(data.rules.end_pieces):
+        if kind not in kinds:
+            raise bad(f"rules.end_pieces[{i}]", f"unknown piece kind {kind!r}")
     for i, route in enumerate(data.routes):
         entry = _route_name(i, route)
         for end in (route.a, route.b):
@@ -198,6 +223,8 @@ def check_map(name: str, data: MapFile) -> None:
             raise bad(entry, f"route_points has no entry for length {route.length}")
         if not 0 <= route.locomotives <= route.length:
             raise bad(entry, f"locomotives must be between 0 and {route.length}")
+        if route.piece not in kinds or route.piece == "stations":
+            raise bad(entry, f"piece {route.piece!r} is no route piece kind of rules.pieces")
         if not 0 <= route.double_spaces <= route.length or (
             route.double_spaces and route.kind != "rail"
         ):

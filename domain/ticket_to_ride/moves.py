@@ -9,6 +9,7 @@ the pending tunnel payment. Each entry's ``command`` is accepted as it is.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations
 from typing import assert_never
 
@@ -27,8 +28,9 @@ from domain.ticket_to_ride.commands import (
     PayTunnel,
     WithdrawTunnel,
 )
+from domain.ticket_to_ride.mapfile import STATIONS
 from domain.ticket_to_ride.pricing import OneColour, price_rule
-from domain.ticket_to_ride.ruleset import Ruleset
+from domain.ticket_to_ride.ruleset import Ruleset, stations_built
 from domain.ticket_to_ride.state import GameState, SecondCard, TicketChoice, Tunnel
 
 
@@ -91,7 +93,10 @@ class _ClaimTable:
     check in the search's inner loop). These are the
     routes paid in one colour (`pricing.OneColour`); ``several[mode]`` lists
     ``(route, length)`` of the others (doubled spaces, ferries paid
-    with pairs), whose price rule lists their payments.
+    with pairs), whose price rule lists their payments. ``pieces`` are the
+    piece kinds the routes take (Europe: trains only); on a map of several
+    (``mixed``) the search caps lengths by the largest of the player's
+    counts and drops the entries whose own kind runs short afterwards.
     The search reads these ready-made keys.
     Entries are immutable and a game asks for the same few hundred again and
     again, so they are built once: coloured ones by one int packing route
@@ -99,13 +104,18 @@ class _ClaimTable:
     code (see `paying`), then route.
     """
 
-    __slots__ = ("board", "coloured", "gray", "gray_tracks", "grouped", "several", "tracks")
+    __slots__ = (
+        "board", "coloured", "gray", "gray_tracks", "grouped", "mixed", "pieces", "several",
+        "tracks",
+    )
 
     def __init__(self, board: Board) -> None:
         self.board = board
         length = board.route_length
         partner = board.route_partner
         self.grouped = frozenset(r for r, group in enumerate(board.route_tracks) if len(group) > 2)
+        self.pieces = tuple(sorted(set(board.route_piece)))
+        self.mixed = len(self.pieces) > 1
         doubled = board.route_doubled
         self.tracks = tuple(
             tuple((r, length[r], partner[r], r << 8) for r in routes if not doubled[r])
@@ -182,11 +192,12 @@ def claim_moves(board: Board, state: GameState, seat: int, out: list[Move]) -> N
     hand = player.hand
     loco = board.locomotive
     locos = hand[loco]
-    trains = player.trains
     owner = state.route_owner
     singles = state.rules.usable_tracks[2] < 2
     start = len(out)
     table = _table(board)
+    pieces = player.pieces
+    trains = max(pieces[k] for k in table.pieces) if table.mixed else pieces[table.pieces[0]]
     tracks = table.tracks
     coloured = table.coloured
     best = 0
@@ -237,23 +248,27 @@ def claim_moves(board: Board, state: GameState, seat: int, out: list[Move]) -> N
             out.append(move)
 
     if table.grouped:
-        _drop_closed(board, state, seat, out, start, table.grouped)
+        grouped = table.grouped
+        _keep_claims(
+            out, start, lambda r: r not in grouped or not route_closed(board, state, seat, r)
+        )
     for r, n in table.several[mode]:
         if n <= trains and not route_closed(board, state, seat, r):
             move = _several_colours_entry(board, state, hand, r)
             if move is not None:
                 out.append(move)
+    if table.mixed:
+        length, piece = board.route_length, board.route_piece
+        _keep_claims(out, start, lambda r: length[r] <= pieces[piece[r]])
 
 
-def _drop_closed(
-    board: Board, state: GameState, seat: int, out: list[Move], first: int, grouped: frozenset[int]
-) -> None:
-    """Drop the entries from `first` on whose route is in a closed group of three or more."""
+def _keep_claims(out: list[Move], first: int, keep: Callable[[int], bool]) -> None:
+    """Keep only the claim entries from `first` on whose route `keep` accepts."""
     kept = []
     for move in out[first:]:
         command = move.command
         assert isinstance(command, ClaimRoute)
-        if command.route not in grouped or not route_closed(board, state, seat, command.route):
+        if keep(command.route):
             kept.append(move)
     out[first:] = kept
 
@@ -325,8 +340,8 @@ def turn_moves(board: Board, state: GameState, seat: int) -> list[Move]:
     if state.ticket_pile:
         out.append(_DRAW_TICKETS)
     player = state.players[seat]
-    if player.stations:
-        station = _station_entry(board, state, player.hand, player.stations)
+    if player.pieces[STATIONS]:
+        station = _station_entry(board, state, player.hand, player.pieces[STATIONS])
         if station is not None:
             out.append(station)
     return out
@@ -348,7 +363,7 @@ def _station_entry(
     that length (§7.1, §5.2), so the claim table's payments serve.
     """
     rules = state.rules
-    cost = rules.station_costs[rules.stations - stations_left]
+    cost = rules.station_costs[stations_built(rules, stations_left)]
     loco = board.locomotive
     locos = hand[loco]
     code, payments, _ = _table(board).paying(

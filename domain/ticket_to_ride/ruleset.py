@@ -17,14 +17,17 @@ from domain.kernel.errors import RuleViolation
 from domain.kernel.protocol import Setup
 from domain.kernel.versions import split_version
 from domain.ticket_to_ride.board import Board, load_board, map_ids
+from domain.ticket_to_ride.mapfile import TRAINS, piece_kinds
 from domain.ticket_to_ride.scoring import TieBreak
 from domain.ticket_to_ride.versions import check_version
 
 
-class Ruleset(msgspec.Struct, frozen=True):
+class Ruleset(msgspec.Struct, frozen=True, omit_defaults=True):
     """Everything that varies between maps and variants, as numbers and switches.
 
-    Pieces and cards: ``trains`` and ``stations`` per player; ``station_costs``
+    Pieces and cards: ``trains`` and ``stations`` per player, and the map's
+    own piece kinds with their number per player (``own_pieces``: ships;
+    `pieces` names every kind in `PlayerState.pieces` order); ``station_costs``
     (cards for the 1st, 2nd, ... station); ``station_bonus`` points per unbuilt
     station; ``colour_cards`` per colour and ``locomotive_cards`` in the deck;
     ``hand`` cards dealt to each player; ``face_up`` display slots;
@@ -39,7 +42,8 @@ class Ruleset(msgspec.Struct, frozen=True):
     ``regular_tickets`` decks, how many of each are dealt at setup, the
     minimum kept at setup (``setup_keep``) and the cap on long ones kept
     (``setup_long_max``, -1 = none), and the draw size / minimum kept during
-    play. The end: ``end_trigger`` trains or fewer start the final round;
+    play. The end: ``end_trigger`` or fewer pieces left of the ``end_pieces``
+    kinds (indices into `pieces`; Europe: trains) start the final round;
     ``longest_path_bonus`` points for the longest path (0 = no bonus); ties on
     points are broken by ``tie_breaks`` in order (`scoring.winners`).
     ``sections`` maps the sections the engine cites (Europe's numbering) to
@@ -79,6 +83,24 @@ class Ruleset(msgspec.Struct, frozen=True):
     setup_long_max: int
     draw_tickets: int
     draw_keep: int
+    # at their defaults (Europe) these are left out of the JSON, which stays as it was
+    own_pieces: dict[str, int] = {}
+    end_pieces: tuple[int, ...] = (TRAINS,)
+
+    @property
+    def pieces(self) -> tuple[str, ...]:
+        """Every piece kind, indexed as `PlayerState.pieces` counts them."""
+        return ("trains", "stations", *self.own_pieces)
+
+    @property
+    def piece_counts(self) -> tuple[int, ...]:
+        """The pieces of each kind a player starts with."""
+        return (self.trains, self.stations, *self.own_pieces.values())
+
+
+def stations_built(rules: Ruleset, left: int) -> int:
+    """How many stations a player with `left` unbuilt stations has built (§7.1)."""
+    return rules.stations - left
 
 
 def _bad(message: str) -> RuleViolation:
@@ -159,6 +181,8 @@ def _ruleset(
         max_seats=rules.max_seats,
         trains=rules.trains,
         stations=rules.stations,
+        own_pieces=dict(rules.pieces),
+        end_pieces=tuple(piece_kinds(rules).index(kind) for kind in rules.end_pieces),
         station_costs=tuple(rules.station_costs),
         station_bonus=rules.station_bonus,
         colour_cards=rules.colour_cards,

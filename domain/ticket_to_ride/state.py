@@ -58,15 +58,16 @@ TICKET_CHOICE = TicketChoice()
 class PlayerState(msgspec.Struct, gc=False):
     """One seat's pieces, cards and tickets.
 
-    ``hand`` counts cards per card index; ``tickets`` are the kept ticket
+    ``pieces`` counts the pieces left per kind (`Ruleset.pieces`: trains,
+    stations, then the map's own kinds); ``hand`` counts cards per card
+    index; ``tickets`` are the kept ticket
     numbers; ``offered`` the ticket numbers drawn and not yet chosen (empty
     when no choice is pending); ``routes`` the claimed route numbers in claim
     order; ``score`` the route points scored so far.
     """
 
     hand: list[int]
-    trains: int
-    stations: int
+    pieces: list[int]
     tickets: list[int] = []
     offered: list[int] = []
     routes: list[int] = []

@@ -27,13 +27,18 @@ from domain.ticket_to_ride.events import (
     TicketsKept,
     TunnelAttempted,
 )
+from domain.ticket_to_ride.mapfile import STATIONS, TRAINS
 from domain.ticket_to_ride.state import FinalScore, GameState, SecondCard, TicketChoice, Tunnel
 
 Pending = Literal["choose-tickets", "keep-tickets", "second-card", "tunnel"]
 
 
-class SeatView(msgspec.Struct, frozen=True):
-    """One seat as everyone sees it: counts only, never card colours or ticket contents."""
+class SeatView(msgspec.Struct, frozen=True, omit_defaults=True):
+    """One seat as everyone sees it: counts only, never card colours or ticket contents.
+
+    ``pieces`` counts the map's own piece kinds beyond trains and stations
+    (ships); it is left out on maps without (Europe).
+    """
 
     seat: int
     cards: int
@@ -43,6 +48,7 @@ class SeatView(msgspec.Struct, frozen=True):
     score: int
     routes: list[int]
     choosing_tickets: bool
+    pieces: dict[str, int] | None = None
 
 
 class TunnelView(msgspec.Struct, frozen=True):
@@ -149,6 +155,13 @@ def result(state: GameState) -> Result | None:
     return Result([s.total for s in state.final], list(state.winners))
 
 
+def _own_pieces(kinds: tuple[str, ...], pieces: list[int]) -> dict[str, int] | None:
+    """A seat's counts of the map's own piece kinds (after trains and stations), if any."""
+    if len(kinds) == 2:
+        return None
+    return dict(zip(kinds[2:], pieces[2:], strict=True))
+
+
 def public_view(board: Board, state: GameState) -> PublicView:
     """Everything anyone may see (see the module docstring)."""
     tunnel = state.tunnel
@@ -173,11 +186,12 @@ def public_view(board: Board, state: GameState) -> PublicView:
                 seat,
                 sum(p.hand),
                 len(p.tickets),
-                p.trains,
-                p.stations,
+                p.pieces[TRAINS],
+                p.pieces[STATIONS],
                 p.score,
                 list(p.routes),
                 bool(p.offered),
+                _own_pieces(state.rules.pieces, p.pieces),
             )
             for seat, p in enumerate(state.players)
         ],

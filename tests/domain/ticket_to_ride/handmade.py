@@ -19,6 +19,7 @@ from domain.ticket_to_ride import RULES
 from domain.ticket_to_ride.board import load_board
 from domain.ticket_to_ride.commands import Command
 from domain.ticket_to_ride.events import Event
+from domain.ticket_to_ride.mapfile import TRAINS
 from domain.ticket_to_ride.ruleset import ruleset_for
 from domain.ticket_to_ride.state import GameState, PlayerState
 
@@ -102,8 +103,7 @@ def make_state(
     players = [
         PlayerState(
             list(hands[seat]) if hands else [0] * (LOCO + 1),
-            trains[seat] if trains else rules.trains,
-            rules.stations,
+            [trains[seat] if trains else rules.piece_counts[TRAINS], *rules.piece_counts[1:]],
             tickets=list(tickets[seat]) if tickets else [],
         )
         for seat in range(seats)

@@ -3,8 +3,10 @@
 ``maps/synthetic.json`` has a triple route (one track usable at 2 seats, two
 at 3, three at 4), double routes, ferries paid with Locomotives or pairs
 (``ferry_pairs``), routes with doubled spaces, tunnels, tickets of three
-cities and its own tie-break order. `RULES` plays it through the same engine
-as the shipped maps; it is never listed by `/kinds`.
+cities, its own tie-break order and a second piece kind: three routes
+are laid with ships, and the end is triggered by trains and ships together.
+`RULES` plays it through the same engine as the shipped maps; it is never
+listed by `/kinds`.
 """
 
 from __future__ import annotations

@@ -8,6 +8,7 @@ from domain.kernel.errors import RuleViolation
 from domain.ticket_to_ride import RULES
 from domain.ticket_to_ride.commands import ClaimRoute
 from domain.ticket_to_ride.events import RouteClaimed
+from domain.ticket_to_ride.mapfile import TRAINS
 from domain.ticket_to_ride.moves import Payment
 
 from .handmade import BOARD, SEED, card, hand, make_state, play, route
@@ -44,7 +45,7 @@ def test_yellow_route_four_payments(locomotives: int) -> None:
     player = state.players[0]
     assert player.hand[card("yellow")] == locomotives
     assert player.hand[card("locomotive")] == 3 - locomotives
-    assert player.trains == 42 and player.score == 4 and player.routes == [AMSTERDAM_ESSEN]
+    assert player.pieces[TRAINS] == 42 and player.score == 4 and player.routes == [AMSTERDAM_ESSEN]
     assert state.route_owner[AMSTERDAM_ESSEN] == 0
     assert state.discard[card("yellow")] == 3 - locomotives
     assert state.current == 1

@@ -9,6 +9,7 @@ from domain.kernel.protocol import Result
 from domain.ticket_to_ride import RULES
 from domain.ticket_to_ride.commands import BuildStation, ClaimRoute, DrawCard, Pass
 from domain.ticket_to_ride.events import GameEnded, Passed
+from domain.ticket_to_ride.mapfile import STATIONS, TRAINS
 from domain.ticket_to_ride.state import GameState
 
 from .handmade import SEED, city, hand, make_state, play, route, ticket
@@ -27,7 +28,7 @@ def test_two_trains_left_start_the_final_round_of_one_turn_each() -> None:
         3, hands=[hand(yellow=3), hand(), hand()], trains=[5, 45, 45], deck=["red"] * 20
     )
     _, state = play(state, 0, ClaimRoute(AMSTERDAM_ESSEN, "yellow", 0))
-    assert state.players[0].trains == 2 and state.turns_left == 3
+    assert state.players[0].pieces[TRAINS] == 2 and state.turns_left == 3
     _, state = draw_two(state, 1)
     _, state = draw_two(state, 2)
     assert state.phase == "playing" and state.current == 0 and state.turns_left == 1
@@ -45,7 +46,7 @@ def test_two_trains_left_start_the_final_round_of_one_turn_each() -> None:
 def test_three_trains_left_do_not_trigger() -> None:
     state = make_state(hands=[hand(yellow=3), hand()], trains=[6, 45])
     _, state = play(state, 0, ClaimRoute(AMSTERDAM_ESSEN, "yellow", 0))
-    assert state.players[0].trains == 3 and state.turns_left == -1
+    assert state.players[0].pieces[TRAINS] == 3 and state.turns_left == -1
 
 
 def test_trigger_fires_once() -> None:
@@ -53,7 +54,7 @@ def test_trigger_fires_once() -> None:
     _, state = play(state, 0, ClaimRoute(AMSTERDAM_ESSEN, "yellow", 0))
     assert state.turns_left == 2
     _, state = play(state, 1, ClaimRoute(route("budapest", "wien", "white"), "white", 0))
-    assert state.players[1].trains == 2 and state.turns_left == 1
+    assert state.players[1].pieces[TRAINS] == 2 and state.turns_left == 1
     events, state = draw_two(state, 0)
     assert isinstance(events[-1], GameEnded) and state.phase == "finished"
 
@@ -69,7 +70,7 @@ def test_final_scoring_with_a_station_borrowing_a_route() -> None:
         state.players[seat].routes.append(r)
     state.players[0].score, state.players[1].score = 8, 2
     state.station_owner[city("paris")] = 0
-    state.players[0].stations = 2
+    state.players[0].pieces[STATIONS] = 2
     state.turns_left = 1
     events, state = draw_two(state, 0)
     ended = events[-1]
@@ -103,7 +104,7 @@ def test_unfinished_tickets_count_against_and_express_ties_share() -> None:
 
 def test_pass_only_when_nothing_is_possible() -> None:
     state = make_state(hands=[hand(), hand()], display=[None] * 5)
-    state.players[0].stations = 0
+    state.players[0].pieces[STATIONS] = 0
     assert [m.command for m in RULES.legal_moves(state, 0)] == [Pass()]
     events, state = play(state, 0, Pass())
     assert events == [Passed(0)] and state.current == 1 and state.passes == 1
@@ -117,7 +118,7 @@ def test_everyone_passing_in_a_row_ends_the_game() -> None:
     """An engine safeguard: once every seat has passed in a row nothing can change."""
     state = make_state(hands=[hand(), hand()], display=[None] * 5)
     for player in state.players:
-        player.stations = 0
+        player.pieces[STATIONS] = 0
     _, state = play(state, 0, Pass())
     events, state = play(state, 1, Pass())
     assert isinstance(events[-1], GameEnded) and events[-1].reason == "all-passed"
@@ -126,7 +127,7 @@ def test_everyone_passing_in_a_row_ends_the_game() -> None:
 
 def test_a_station_then_a_pass_resets_the_pass_count() -> None:
     state = make_state(hands=[hand(), hand(red=1)], display=[None] * 5)
-    state.players[0].stations = 0
+    state.players[0].pieces[STATIONS] = 0
     _, state = play(state, 0, Pass())
     _, state = play(state, 1, BuildStation(city("roma"), "red", 0))
     assert state.passes == 0 and state.phase == "playing"

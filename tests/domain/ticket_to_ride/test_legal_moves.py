@@ -20,6 +20,7 @@ from domain.ticket_to_ride.commands import (
     PayTunnel,
     WithdrawTunnel,
 )
+from domain.ticket_to_ride.mapfile import STATIONS
 from domain.ticket_to_ride.moves import Move
 from domain.ticket_to_ride.state import GameState
 
@@ -121,7 +122,7 @@ def test_decide_accepts_nothing_the_legal_moves_leave_out(seats: int) -> None:
     for state in _states(seats, 10 + seats)[::2]:
         seat = RULES.to_act(state)[0]
         moves = RULES.legal_moves(state, seat)
-        stations_built = state.rules.stations - state.players[seat].stations
+        stations_built = state.rules.stations - state.players[seat].pieces[STATIONS]
         for _ in range(40):
             r = chooser.randrange(len(BOARD.route_length))
             colour = chooser.choice(colours)
@@ -157,7 +158,7 @@ def test_every_payment_of_every_gray_route_and_station_is_listed_exactly(
     for state in _states(seats, seed_byte)[::6]:
         seat = RULES.to_act(state)[0]
         moves = RULES.legal_moves(state, seat)
-        built = state.rules.stations - state.players[seat].stations
+        built = state.rules.stations - state.players[seat].pieces[STATIONS]
         cost = state.rules.station_costs[min(built, len(state.rules.station_costs) - 1)]
         city = next((c for c, o in enumerate(state.station_owner) if o < 0), 0)
         commands: list[tuple[object, int]] = [

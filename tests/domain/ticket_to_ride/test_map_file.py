@@ -123,3 +123,16 @@ def test_a_file_that_is_not_json_is_named() -> None:
 def test_a_variant_whose_decks_cannot_deal_every_seat_is_refused() -> None:
     message = _refusal(_set("variants.mega-europe.long_dealt", 3))
     assert "variants.mega-europe" in message and "cannot deal 3 to 5 players" in message
+
+
+def test_a_route_s_piece_kind_and_the_end_s_kinds_must_be_declared() -> None:
+    message = _refusal(_set("routes.0.piece", "ships"))
+    assert "routes[0] (amsterdam-bruxelles)" in message and "'ships'" in message
+    assert "no route piece kind" in _refusal(_set("routes.0.piece", "stations"))
+    assert "rules.end_pieces[1]" in _refusal(_set("rules.end_pieces", ["trains", "ships"]))
+    assert "own fields" in _refusal(_set("rules.pieces", {"trains": 10}))
+    accepted = _europe()
+    accepted["rules"]["pieces"] = {"ships": 10}
+    accepted["routes"][0]["piece"] = "ships"
+    board = board_from_map(decode_map("x", json.dumps(accepted).encode()))
+    assert board.route_piece[:2] == (2, 0)  # trains 0, stations 1, then the map's own

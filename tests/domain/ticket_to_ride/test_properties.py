@@ -63,6 +63,7 @@ from domain.ticket_to_ride.events import (
     TunnelAttempted,
     TunnelWithdrawn,
 )
+from domain.ticket_to_ride.mapfile import STATIONS
 from domain.ticket_to_ride.scoring import longest_path, score_tickets, winners
 from domain.ticket_to_ride.state import FinalScore, GameState
 from tests.domain.ticket_to_ride import synthetic
@@ -300,16 +301,21 @@ def check_cards(board: Board, state: GameState) -> None:
 
 
 def check_pieces(board: Board, state: GameState) -> None:
-    """Trains, stations, routes and route points agree with the board; never negative."""
+    """Pieces of every kind, routes and route points agree with the board; never negative."""
     rules = state.rules
     for seat, player in enumerate(state.players):
-        assert player.trains >= 0 and player.stations >= 0, f"seat {seat}: negative pieces"
+        assert min(player.pieces) >= 0, f"seat {seat}: negative pieces {player.pieces}"
         routes = [r for r, owner in enumerate(state.route_owner) if owner == seat]
         assert sorted(player.routes) == routes
-        assert player.trains == rules.trains - sum(board.route_length[r] for r in routes)
+        laid = [0] * len(rules.pieces)
+        for r in routes:
+            laid[board.route_piece[r]] += board.route_length[r]
+        for kind in range(len(rules.pieces)):
+            if kind != STATIONS:
+                assert player.pieces[kind] == rules.piece_counts[kind] - laid[kind], kind
         assert player.score == sum(board.route_points[r] for r in routes)
         built = sum(1 for owner in state.station_owner if owner == seat)
-        assert player.stations == rules.stations - built
+        assert player.pieces[STATIONS] == rules.stations - built
 
 
 def check_tickets(state: GameState) -> None:
@@ -357,7 +363,7 @@ def recompute_final(board: Board, state: GameState) -> tuple[list[FinalScore], l
     won = winners(
         [s.total for s in accounts],
         [sum(s.completed) for s in accounts],
-        [rules.stations - p.stations for p in state.players],
+        [rules.stations - p.pieces[STATIONS] for p in state.players],
         [s.express for s in accounts],
         rules.tie_breaks,
     )
@@ -415,7 +421,9 @@ class RuleWatch:
             assert self.final_turns != 0, "a turn was played after the final round"
             if self.final_turns is not None:
                 self.final_turns -= 1
-            elif state.players[self.turn_seat].trains <= rules.end_trigger:
+            elif sum(state.players[self.turn_seat].pieces[k] for k in rules.end_pieces) <= (
+                rules.end_trigger
+            ):
                 self.final_turns = state.seats
             self.turn_seat = (self.turn_seat + 1) % state.seats
         if self.final_turns == 0 and following is not None:
@@ -513,7 +521,7 @@ class RuleWatch:
     def _StationBuilt(self, event: StationBuilt, state: GameState, following: Any) -> None:
         rules = state.rules
         assert self.station_owner[event.city] < 0, "a second station in one city"
-        built = rules.stations - state.players[event.seat].stations
+        built = rules.stations - state.players[event.seat].pieces[STATIONS]
         assert event.cards == rules.station_costs[built - 1]
         if event.colour is None:
             assert event.locomotives == event.cards

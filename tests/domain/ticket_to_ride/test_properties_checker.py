@@ -30,6 +30,7 @@ from domain.ticket_to_ride.events import (
     TunnelAttempted,
     TunnelWithdrawn,
 )
+from domain.ticket_to_ride.mapfile import TRAINS
 from domain.ticket_to_ride.state import GameState
 from tests.domain.ticket_to_ride.test_properties import (
     BOARD,
@@ -190,7 +191,7 @@ def test_pieces_must_match_the_board() -> None:
     live, _ = _game()
     state = copy_state(live)
     check_pieces(BOARD, state)
-    state.players[1].trains -= 1
+    state.players[1].pieces[TRAINS] -= 1
     with pytest.raises(AssertionError):
         check_pieces(BOARD, state)
     state = copy_state(live)

@@ -28,6 +28,7 @@ from domain.ticket_to_ride.commands import (
     WithdrawTunnel,
 )
 from domain.ticket_to_ride.events import GameEnded, GameStarted, TicketsDrawn
+from domain.ticket_to_ride.mapfile import STATIONS, TRAINS
 from domain.ticket_to_ride.state import GameState
 
 from .handmade import BOARD, SEED, city, hand, make_state, play, route, ticket
@@ -60,7 +61,7 @@ def draw_two(state: GameState, seat: int) -> tuple[list[object], GameState]:
 def _stuck(**changes: object) -> GameState:
     """Seat 0 can do nothing: no cards anywhere, no tickets, no stations (then `changes`)."""
     state = make_state(hands=[hand(), hand()], display=[None] * 5)
-    state.players[0].stations = 0
+    state.players[0].pieces[STATIONS] = 0
     for name, value in changes.items():
         if name == "hand":
             state.players[0].hand = value  # type: ignore[assignment]
@@ -90,8 +91,8 @@ def test_pass_is_refused_while_any_one_action_remains(
 
 def test_pass_is_refused_when_only_a_station_can_be_built() -> None:
     state = _stuck(hand=hand(red=1))
-    state.players[0].stations = 3  # the first station costs 1 card
-    state.players[0].trains = 0  # no route either, so only the station is left
+    state.players[0].pieces[STATIONS] = 3  # the first station costs 1 card
+    state.players[0].pieces[TRAINS] = 0  # no route either, so only the station is left
     listed = commands(state)
     assert len(listed) == 1 and isinstance(listed[0], BuildStation)
     assert refused(state, 0, Pass()) == "cannot-pass"
@@ -112,7 +113,7 @@ def test_pass_is_refused_in_the_middle_of_an_action() -> None:
 def test_three_seats_end_only_after_three_passes_in_a_row() -> None:
     state = make_state(3, hands=[hand(), hand(), hand()], display=[None] * 5)
     for player in state.players:
-        player.stations = 0
+        player.pieces[STATIONS] = 0
     _, state = play(state, 0, Pass())
     events, state = play(state, 1, Pass())
     assert not any(isinstance(e, GameEnded) for e in events) and state.passes == 2
@@ -126,7 +127,7 @@ def test_passes_in_the_final_round_are_its_turns_and_it_ends_as_the_final_round(
     final round says, after exactly N turns (the all-passed safeguard changes nothing)."""
     state = make_state(hands=[hand(yellow=3), hand()], trains=[5, 45], display=[None] * 5)
     for player in state.players:
-        player.stations = 0
+        player.pieces[STATIONS] = 0
     _, state = play(state, 0, ClaimRoute(AMSTERDAM_ESSEN, "yellow", 0))
     # the payment refilled the display; take it away so nobody can act
     state.display = [-1] * 5
@@ -218,7 +219,7 @@ def test_mega_europe_draws_during_play_from_the_regular_deck_only() -> None:
 def test_trigger_at_two_one_or_zero_trains(left: int) -> None:
     state = make_state(hands=[hand(yellow=3), hand()], trains=[3 + left, 45], deck=["red"] * 8)
     _, state = play(state, 0, ClaimRoute(AMSTERDAM_ESSEN, "yellow", 0))
-    assert state.players[0].trains == left and state.turns_left == 2
+    assert state.players[0].pieces[TRAINS] == left and state.turns_left == 2
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4, 5])
@@ -245,7 +246,7 @@ def test_trigger_by_a_paid_tunnel() -> None:
     _, state = play(state, 0, ClaimRoute(MADRID_PAMPLONA_BLACK, "black", 0))
     assert state.turns_left == -1 and state.tunnel is not None
     _, state = play(state, 0, PayTunnel(0))
-    assert state.players[0].trains == 2 and state.turns_left == 2
+    assert state.players[0].pieces[TRAINS] == 2 and state.turns_left == 2
 
 
 def test_a_final_turn_tunnel_ends_the_game_only_after_its_decision() -> None:
@@ -269,7 +270,7 @@ def test_zero_trains_final_turn_tickets_count_against() -> None:
     )
     _, state = play(state, 0, ClaimRoute(AMSTERDAM_ESSEN, "yellow", 0))
     _, state = draw_two(state, 1)
-    assert state.current == 0 and state.players[0].trains == 0
+    assert state.current == 0 and state.players[0].pieces[TRAINS] == 0
     assert not any(isinstance(c, ClaimRoute) for c in commands(state))
     _, state = play(state, 0, DrawTickets())
     events, state = play(state, 0, KeepTickets([amsterdam_pamplona]))
@@ -292,7 +293,7 @@ def test_a_ticket_completed_through_a_station_counts_for_the_first_tie_break() -
         state.route_owner[r] = seat
         state.players[seat].routes.append(r)
     state.station_owner[city("paris")] = 0
-    state.players[0].stations = 2
+    state.players[0].pieces[STATIONS] = 2
     state.players[0].score, state.players[1].score = 0, 13
     state.turns_left = 1
     events, state = draw_two(state, 0)
@@ -382,10 +383,10 @@ def test_claims_listed_are_exactly_those_decide_accepts_and_pass_only_without_an
     passes = 0
     for _ in range(12):
         state = make_state(seats, display=[None] * 5)
-        state.players[0].stations = 0
+        state.players[0].pieces[STATIONS] = 0
         counts = {c: chooser.choice([0, 0, 1, 2, 3, 4]) for c in chooser.sample(BOARD.colours, 3)}
         state.players[0].hand = hand(locomotive=chooser.choice([0, 0, 1, 2, 3]), **counts)
-        state.players[0].trains = chooser.choice([1, 2, 3, 4, 6, 45])
+        state.players[0].pieces[TRAINS] = chooser.choice([1, 2, 3, 4, 6, 45])
         for r in range(len(BOARD.route_length)):
             if chooser.random() < 0.4:
                 state.route_owner[r] = chooser.randrange(seats)
@@ -411,7 +412,7 @@ def test_station_and_tunnel_payments_listed_are_exactly_those_decide_accepts() -
         counts = {c: chooser.choice([0, 1, 2, 3]) for c in chooser.sample(BOARD.colours, 3)}
         mine = hand(locomotive=chooser.choice([0, 1, 2, 3]), **counts)
         state = make_state(hands=[mine, hand()], deck=["red"] * 3)
-        state.players[0].stations = chooser.choice([1, 2, 3])
+        state.players[0].pieces[STATIONS] = chooser.choice([1, 2, 3])
         accepted = set()
         for colour in (*BOARD.colours, None):
             for locomotives in range(4):

@@ -15,6 +15,7 @@ from domain.kernel.protocol import Setup
 from domain.ticket_to_ride import RULES
 from domain.ticket_to_ride.commands import DrawCard
 from domain.ticket_to_ride.events import GameEnded, GameStarted
+from domain.ticket_to_ride.mapfile import STATIONS
 from domain.ticket_to_ride.ruleset import ruleset_for
 
 from .handmade import BOARD, SEED, city, hand, make_state, play, route
@@ -65,7 +66,7 @@ def test_big_cities_still_scores_the_express_and_the_station_bonus() -> None:
     state.players[0].routes.append(amsterdam_essen)
     state.players[0].score = 4
     state.station_owner[city("roma")] = 1
-    state.players[1].stations = 2
+    state.players[1].pieces[STATIONS] = 2
     state.turns_left = 1
     _, state = play(state, 0, DrawCard())
     events, state = play(state, 0, DrawCard())

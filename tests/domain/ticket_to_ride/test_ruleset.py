@@ -8,6 +8,7 @@ from domain.kernel.protocol import Setup
 from domain.ticket_to_ride import RULES
 from domain.ticket_to_ride.commands import BuildStation, ClaimRoute, DrawCard
 from domain.ticket_to_ride.events import CardDrawn, GameEnded, RouteClaimed
+from domain.ticket_to_ride.mapfile import STATIONS, TRAINS
 from domain.ticket_to_ride.ruleset import ruleset_for
 from domain.ticket_to_ride.state import GameState
 
@@ -21,6 +22,7 @@ def switched(state: GameState, **changes: object) -> GameState:
 
 def test_europe_ruleset_numbers() -> None:
     rules = ruleset_for(Setup(3, "europe"))
+    assert rules.pieces == ("trains", "stations") and rules.end_pieces == (TRAINS,)
     assert (rules.trains, rules.stations, rules.station_costs) == (45, 3, (1, 2, 3))
     assert (rules.colour_cards, rules.locomotive_cards, rules.hand) == (12, 14, 4)
     assert (rules.face_up, rules.locomotive_reset, rules.end_trigger) == (5, 3, 2)
@@ -53,7 +55,7 @@ def test_without_resets_three_locomotives_stay_face_up() -> None:
 def test_without_stations_none_is_offered_and_no_bonus_is_scored() -> None:
     state = make_state(hands=[hand(red=3), hand()], deck=["red"] * 4)
     for player in state.players:
-        player.stations = 0
+        player.pieces[STATIONS] = 0
     state = switched(state, stations=0, longest_path_bonus=0)
     commands = [m.command for m in RULES.legal_moves(state, 0)]
     assert not any(isinstance(c, BuildStation) for c in commands)

@@ -8,6 +8,7 @@ from domain.kernel.errors import RuleViolation
 from domain.ticket_to_ride import RULES
 from domain.ticket_to_ride.commands import BuildStation
 from domain.ticket_to_ride.events import StationBuilt
+from domain.ticket_to_ride.mapfile import STATIONS
 from domain.ticket_to_ride.moves import Payment
 
 from .handmade import SEED, city, hand, make_state, play
@@ -31,7 +32,7 @@ def test_stations_cost_one_two_three_cards_of_one_colour() -> None:
     assert entry.payments == (Payment("blue", 0, 0), Payment("red", 0, 0), Payment(None, 1, 1))
     events, state = play(state, 0, BuildStation(city("berlin"), "blue", 0))
     assert events[0] == StationBuilt(0, city("berlin"), "blue", 0, 1)
-    assert state.players[0].stations == 2 and state.station_owner[city("berlin")] == 0
+    assert state.players[0].pieces[STATIONS] == 2 and state.station_owner[city("berlin")] == 0
     state.current = 0
     entry = station_entry(state)
     assert entry is not None
@@ -44,13 +45,13 @@ def test_stations_cost_one_two_three_cards_of_one_colour() -> None:
     assert refused(state, 0, BuildStation(city("roma"), "red", 0)) == "not-enough-cards"
     state.players[0].hand = hand(green=3)
     _, state = play(state, 0, BuildStation(city("roma"), "green", 0))
-    assert state.players[0].stations == 0 and state.players[0].hand == hand()
+    assert state.players[0].pieces[STATIONS] == 0 and state.players[0].hand == hand()
     assert state.discard == hand(blue=1, red=1, locomotive=1, green=3)
 
 
 def test_no_station_left() -> None:
     state = make_state(hands=[hand(red=5), hand()])
-    state.players[0].stations = 0
+    state.players[0].pieces[STATIONS] = 0
     assert station_entry(state) is None
     assert refused(state, 0, BuildStation(city("roma"), "red", 0)) == "no-stations"
 

@@ -1,10 +1,11 @@
 """The seams the next maps need, on the made-up map: track groups, pairs, doubled spaces,
-tickets of three cities, the tie-break order (see `synthetic`)."""
+tickets of three cities, the tie-break order, routes laid with ships (see `synthetic`)."""
 
 from __future__ import annotations
 
 import random
 
+import msgspec
 import pytest
 
 from domain.kernel.errors import RuleViolation
@@ -13,8 +14,10 @@ from domain.kernel.rng import Seed
 from domain.kernel.selfplay import play_random_game
 from domain.ticket_to_ride.commands import ClaimRoute
 from domain.ticket_to_ride.events import GameEnded, RouteClaimed
+from domain.ticket_to_ride.mapfile import TRAINS
 from domain.ticket_to_ride.moves import Move, Payment
 from domain.ticket_to_ride.state import GameState
+from domain.ticket_to_ride.views import public_view
 
 from .synthetic import BOARD, RULES
 
@@ -32,6 +35,9 @@ NORTH_FJORD = _route("north", "fjord")[0]  # gray ferry, 3 spaces, 1 symbol
 FJORD_ISLE = _route("fjord", "isle")[0]  # gray ferry, 1 space, 1 symbol
 HARBOUR_FORD = _route("harbour", "ford")[0]  # gray, 2 spaces, both doubled
 RIDGE_PEAK = _route("ridge", "peak")[0]  # blue, 3 spaces, 1 doubled
+ISLE_CAPE = _route("isle", "cape")[0]  # gray ferry, 4 spaces, 2 symbols, laid with ships
+MILL_VALE = _route("mill", "vale")  # 2 spaces each, laid with trains
+SHIPS = 2  # the synthetic map's own piece kind, after trains and stations
 
 
 def _playing(seats: int, **counts: int) -> GameState:
@@ -163,8 +169,8 @@ def test_one_colour_routes_take_the_cards_form_too() -> None:
         "wrong-colour", "not-enough-cards"}
 
 
-def test_random_games_use_pairs_doubled_spaces_and_three_city_tickets() -> None:
-    seen = {"pairs": 0, "doubled": 0, "three-city ticket scored": 0}
+def test_random_games_use_pairs_doubled_spaces_three_city_tickets_and_ships() -> None:
+    seen = {"pairs": 0, "doubled": 0, "three-city ticket scored": 0, "ships": 0}
     for game in range(12):
         seats = 2 + game % 3
         state, log = play_random_game(RULES, Setup(seats, BOARD.id),
@@ -172,6 +178,8 @@ def test_random_games_use_pairs_doubled_spaces_and_three_city_tickets() -> None:
         for event in log:
             if isinstance(event, RouteClaimed) and event.paid is not None:
                 seen["doubled" if BOARD.route_doubled[event.route] else "pairs"] += 1
+            if isinstance(event, RouteClaimed) and BOARD.route_piece[event.route] == SHIPS:
+                seen["ships"] += 1
         end = log[-1]
         assert isinstance(end, GameEnded) and state.phase == "finished"
         for seat, tickets in enumerate(end.tickets):
@@ -190,3 +198,42 @@ def test_refusals_cite_the_map_s_own_rulebook_where_it_numbers_otherwise() -> No
             RULES.decide(state, seat, command, SEED)
         sections[refused.value.code] = refused.value.section
     assert sections == {"bad-payment": "synthetic §4 (ferries)", "not-your-turn": "§3"}
+
+
+def test_a_route_is_laid_with_its_own_piece_kind_and_the_view_counts_them() -> None:
+    state = _playing(2, locomotive=1)
+    assert state.rules.pieces == ("trains", "stations", "ships")
+    assert state.players[0].pieces == [22, 2, 6]
+    assert BOARD.route_piece[FJORD_ISLE] == SHIPS and BOARD.route_piece[NORTH_FJORD] == TRAINS
+    for event in RULES.decide(state, 0, ClaimRoute(FJORD_ISLE, cards={"locomotive": 1}), SEED):
+        state = RULES.evolve(state, event)
+    assert state.players[0].pieces == [22, 2, 5]
+    seat = public_view(BOARD, state).seats[0]
+    assert (seat.trains, seat.stations, seat.pieces) == (22, 2, {"ships": 5})
+    assert msgspec.json.decode(msgspec.json.encode(seat))["pieces"] == {"ships": 5}
+
+
+def test_a_route_needs_enough_pieces_of_its_own_kind() -> None:
+    state = _playing(2, locomotive=4, red=2)
+    state.players[0].pieces = [22, 2, 3]  # trains for any route, 3 ships
+    assert _entry(state, ISLE_CAPE) is None
+    assert _refusal(state, ClaimRoute(ISLE_CAPE, cards={"locomotive": 4})) == "not-enough-ships"
+    state.players[0].pieces = [1, 2, 6]  # ships for any ship route, 1 train
+    assert _entry(state, ISLE_CAPE) is not None and _entry(state, FJORD_ISLE) is not None
+    red = next(r for r in MILL_VALE if BOARD.colours[BOARD.route_colour[r]] == "red")
+    assert _entry(state, red) is None
+    assert _refusal(state, ClaimRoute(red, cards={"red": 2})) == "not-enough-trains"
+
+
+@pytest.mark.parametrize(
+    ("trains", "ships", "triggered"), [(2, 1, False), (1, 1, True), (0, 2, True), (2, 0, True)]
+)
+def test_the_end_is_triggered_by_the_trains_and_ships_left_together(
+    trains: int, ships: int, triggered: bool
+) -> None:
+    state = _playing(2, locomotive=1)
+    state.players[0].pieces = [trains, 2, ships + 1]
+    for event in RULES.decide(state, 0, ClaimRoute(FJORD_ISLE, cards={"locomotive": 1}), SEED):
+        state = RULES.evolve(state, event)
+    assert state.players[0].pieces == [trains, 2, ships]
+    assert state.turns_left == (2 if triggered else -1)

@@ -8,6 +8,7 @@ from domain.kernel.errors import RuleViolation
 from domain.ticket_to_ride import RULES
 from domain.ticket_to_ride.commands import ClaimRoute, PayTunnel, WithdrawTunnel
 from domain.ticket_to_ride.events import RouteClaimed, TunnelAttempted, TunnelWithdrawn
+from domain.ticket_to_ride.mapfile import TRAINS
 from domain.ticket_to_ride.moves import Payment
 
 from .handmade import SEED, card, hand, make_state, play, route
@@ -34,7 +35,7 @@ def test_reveal_with_matching_cards_and_a_locomotive() -> None:
     assert events[0] == RouteClaimed(0, MADRID_PAMPLONA_BLACK, "black", 1, 5, 4)
     player = state.players[0]
     assert player.hand == hand(black=1)
-    assert player.trains == 42 and player.score == 4
+    assert player.pieces[TRAINS] == 42 and player.score == 4
     # the payment and the three revealed cards are discarded; the display is untouched
     assert state.discard == hand(black=5, locomotive=2, red=1)
     assert state.deck == [] and state.tunnel is None and state.current == 1

@@ -16,6 +16,7 @@ from domain.ticket_to_ride.events import (
     TicketsKept,
     TunnelAttempted,
 )
+from domain.ticket_to_ride.mapfile import STATIONS, TRAINS
 
 from .handmade import SEED, hand, make_state, names, play, route
 
@@ -38,7 +39,7 @@ def test_opening_deals_four_cards_five_face_up_and_commits_to_the_seed() -> None
     assert event.display == names(state.display)
     for player, offered in zip(state.players, event.offered, strict=True):
         assert offered == player.offered and len(offered) == 4
-    assert state.players[0].trains == 45 and state.players[0].stations == 3
+    assert state.players[0].pieces[TRAINS] == 45 and state.players[0].pieces[STATIONS] == 3
 
 
 def test_opening_redacted_for_a_seat() -> None:
