@@ -23,8 +23,13 @@ class ServiceError(Exception):
         self.extra = extra
 
 
+#: the longest id a refusal repeats back (a game id is 36 characters)
+SHOWN_ID = 64
+
+
 def unknown_game(game_id: str) -> ServiceError:
-    return ServiceError(404, "unknown-game", f"there is no game {game_id!r}")
+    shown = game_id if len(game_id) <= SHOWN_ID else game_id[:SHOWN_ID] + "..."
+    return ServiceError(404, "unknown-game", f"there is no game {shown!r}")
 
 
 def version_mismatch(expected: int, current: int) -> ServiceError:

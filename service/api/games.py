@@ -89,10 +89,16 @@ class CreatedGame(PublicGame, frozen=True, kw_only=True):
     ] = None
 
 
+#: a name at the table: shown to everyone, so no control characters (NUL, newlines...)
+SeatName = Annotated[str, msgspec.Meta(
+    min_length=1, max_length=64, pattern=r"^[^\x00-\x1f\x7f]+$",
+    description="The name shown at the table (1-64 characters, no control characters)")]
+
+
 class JoinSeat(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """`POST /games/{id}/seats`: the player's name at the table (and a private game's code)."""
 
-    name: Annotated[str, msgspec.Meta(min_length=1, max_length=64)]
+    name: SeatName
     invite_code: Annotated[str, msgspec.Meta(
         max_length=128, description="A private game's invite code")] | None = None
 
@@ -102,7 +108,7 @@ class SeatBot(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
     strategy: Annotated[Strategy, msgspec.Meta(description="The reference bot to play")] = (
         "greedy")
-    name: Annotated[str, msgspec.Meta(min_length=1, max_length=64)] | None = None
+    name: SeatName | None = None
 
 
 class SeatToken(msgspec.Struct, frozen=True):

@@ -161,3 +161,18 @@ def test_conditional_get(table: Table) -> None:
     table.command(0, {"type": "draw"})
     changed = table.client.get(url, headers={"If-None-Match": '"4"'})
     assert changed.status_code == 200 and changed.json()["version"] == 5
+
+
+def test_a_long_unknown_id_is_not_echoed_whole_and_names_refuse_control_characters(
+    client: TestClient[Any],
+) -> None:
+    answer = client.get("/games/" + "x" * 5000)
+    assert answer.status_code == 404 and len(answer.text) < 600
+    assert answer.json()["code"] == "unknown-game"
+    game = client.post("/games", json={"kind": "toy-draw", "seats": 2}).json()["id"]
+    for name in ("\u0000", "ann\nbob", "\u007f"):
+        refused = client.post(f"/games/{game}/seats", json={"name": name})
+        assert refused.status_code == 422, (name, refused.text)
+    assert client.post(f"/games/{game}/seats", json={"name": "Zoë O'Hara"}).status_code == 201
+    assert client.get(f"/games/{game}").json()["seats"] == [{"seat": 0, "name": "Zoë O'Hara",
+                                                              "bot": None}]
