@@ -184,8 +184,8 @@ async def _records(
                 cursor = record.version
             if finished:
                 return
-            if not caught_up:
-                continue
+            if not caught_up or cursor < live.version:
+                continue  # more to read, or the game moved on while this read ran
             if live.version < feed.latest(game_id):
                 # announced, but another thread was catching the game up and `get` does
                 # not wait for it: look again shortly rather than at the next heartbeat
