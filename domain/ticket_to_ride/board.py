@@ -8,8 +8,11 @@ checks it. Loading turns it into a `Board`: cities and routes become indices
 file), and the tables the engine reads in its hot loops (route length, colour,
 owner checks) are plain tuples.
 
-Card colours are indices too: ``0 .. C-1`` the map's colours in file order and
-``C`` (`Board.locomotive`) the Locomotive.
+Cards are indices into the map's card catalogue (`mapfile.card_kinds`):
+``0 .. C-1`` a card of each of the map's colours in file order, ``C``
+(`Board.locomotive`) the wild (Europe's Locomotive), then the map's further
+kinds (Rails & Sails: anchor train cards, single- and double-ship cards), each
+with its deck, colour, ship value and anchor in the ``card_*`` tables.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from importlib import resources
 
 import msgspec
 
-from domain.ticket_to_ride.mapfile import MapFile, decode_map, piece_kinds
+from domain.ticket_to_ride.mapfile import MapFile, card_kinds, decode_map, piece_kinds
 
 #: route kinds, as the map files spell them
 RAIL, TUNNEL, FERRY = 0, 1, 2
@@ -53,10 +56,21 @@ class Board(msgspec.Struct, frozen=True, eq=False):
     colours: tuple[str, ...]
     #: the card index of the Locomotive (one past the last colour)
     locomotive: int
-    #: card names by card index: the colours, then "locomotive"
+    #: card names by card index: the colours, then the wild ("locomotive"), then any others
     card_names: tuple[str, ...]
     #: card index by card name
     card_at: dict[str, int]
+    #: per card index: its deck (index into `deck_ids`), its colour (-1: wild), the ships
+    #: it covers on a sea route (0: a train card), its anchor symbol, its number in its deck
+    card_deck: tuple[int, ...]
+    card_colour: tuple[int, ...]
+    card_ships: tuple[int, ...]
+    card_anchor: tuple[bool, ...]
+    card_count: tuple[int, ...]
+    #: the decks, each with the cards of it dealt per player and its market slots
+    deck_ids: tuple[str, ...]
+    deck_hand: tuple[int, ...]
+    deck_face_up: tuple[int, ...]
     city_ids: tuple[str, ...]
     city_names: tuple[str, ...]
     route_a: tuple[int, ...]
@@ -97,6 +111,9 @@ def board_from_map(data: MapFile) -> Board:
     """Build a `Board` from a decoded, checked map file."""
     colours = tuple(data.card_colours)
     locomotive = len(colours)
+    decks, kinds = card_kinds(data)
+    deck_ids = tuple(d.id for d in decks)
+    card_names = tuple(k.name for k in kinds)
     city_ids = tuple(c.id for c in data.cities)
     city_at = {city: i for i, city in enumerate(city_ids)}
     routes = data.routes
@@ -128,8 +145,16 @@ def board_from_map(data: MapFile) -> Board:
         digest=data.digest,
         colours=colours,
         locomotive=locomotive,
-        card_names=(*colours, "locomotive"),
-        card_at={name: i for i, name in enumerate((*colours, "locomotive"))},
+        card_names=card_names,
+        card_at={name: i for i, name in enumerate(card_names)},
+        card_deck=tuple(deck_ids.index(k.deck) for k in kinds),
+        card_colour=tuple(-1 if k.wild else colours.index(k.colour) for k in kinds),
+        card_ships=tuple(k.ships for k in kinds),
+        card_anchor=tuple(k.anchor for k in kinds),
+        card_count=tuple(k.count for k in kinds),
+        deck_ids=deck_ids,
+        deck_hand=tuple(d.hand for d in decks),
+        deck_face_up=tuple(d.face_up for d in decks),
         city_ids=city_ids,
         city_names=tuple(c.name for c in data.cities),
         route_a=route_a,

@@ -29,6 +29,19 @@ class DrawCard(_Command, frozen=True, tag="draw-card"):
     slot: int | None = None
 
 
+class DrawBlind(_Command, frozen=True, tag="draw-blind"):
+    """Take the top card of the named ``deck`` (a map of several decks: ``"train"``,
+    ``"ship"``); a deck with no draw pile and no discards cannot be drawn from."""
+
+    deck: str
+
+
+class RefillSlot(_Command, frozen=True, tag="refill-slot"):
+    """Refill the empty market slot from the named ``deck`` (Rails & Sails §3.1)."""
+
+    deck: str
+
+
 class ClaimRoute(_Command, frozen=True, tag="claim-route"):
     """Claim route ``route`` paying ``colour`` cards with ``locomotives`` of them Locomotives (§5).
 
@@ -81,6 +94,8 @@ class Pass(_Command, frozen=True, tag="pass"):
 Command = (
     ChooseTickets
     | DrawCard
+    | DrawBlind
+    | RefillSlot
     | ClaimRoute
     | PayTunnel
     | WithdrawTunnel

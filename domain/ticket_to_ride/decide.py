@@ -7,31 +7,45 @@ outcome, so `evolve` can replay the same movements from the events alone.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import msgspec
 
 from domain.kernel.errors import RuleViolation
 from domain.kernel.rng import Rng, Seed, Shuffle
 from domain.ticket_to_ride.board import FERRY, TUNNEL, Board
-from domain.ticket_to_ride.cardflow import draw_top, fill_display, rng_reshuffle
+from domain.ticket_to_ride.cardflow import (
+    draw_top,
+    fill_display,
+    fill_slot,
+    first_refillable,
+    rng_reshuffle,
+    supplying,
+    wild_reset,
+)
 from domain.ticket_to_ride.commands import (
     BuildStation,
     ChooseTickets,
     ClaimRoute,
     Command,
+    DrawBlind,
     DrawCard,
     DrawTickets,
     KeepTickets,
     Pass,
     PayTunnel,
+    RefillSlot,
     WithdrawTunnel,
 )
 from domain.ticket_to_ride.events import (
+    BlindDrawn,
     CardDrawn,
     DisplayRefilled,
     Event,
     GameEnded,
     Passed,
     RouteClaimed,
+    SlotRefilled,
     StationBuilt,
     TicketsChosen,
     TicketsDrawn,
@@ -45,7 +59,7 @@ from domain.ticket_to_ride.mapfile import STATIONS, TRAINS
 from domain.ticket_to_ride.moves import route_closed, turn_moves
 from domain.ticket_to_ride.pricing import DoubledSpaces, OneColour, PairFerry, price_rule
 from domain.ticket_to_ride.ruleset import stations_built
-from domain.ticket_to_ride.state import GameState, PlayerState, TicketChoice, Tunnel
+from domain.ticket_to_ride.state import GameState, PlayerState, Refill, TicketChoice, Tunnel
 
 _TUNNEL_REVEAL = 3
 
@@ -67,6 +81,7 @@ class _Turn:
         "deck",
         "discard",
         "display",
+        "more",
         "owned",
         "seed",
         "shuffles",
@@ -80,6 +95,8 @@ class _Turn:
         self.deck = state.deck
         self.discard = state.discard
         self.display = state.display
+        # the decks after the first, as (draw pile, discards)
+        self.more = [(p.draw, p.discard) for p in state.piles]
         self.owned = False
         self.seed = seed
         self._rng: Rng | None = None
@@ -98,7 +115,20 @@ class _Turn:
             self.deck = list(self.deck)
             self.discard = list(self.discard)
             self.display = list(self.display)
+            self.more = [(list(draw), list(discard)) for draw, discard in self.more]
             self.owned = True
+
+    def decks(self) -> list[tuple[list[int], list[int]]]:
+        """Every deck's draw pile and discards as this command leaves them (copies)."""
+        self.own()
+        return [(self.deck, self.discard), *self.more]
+
+    def reshuffles(self) -> list[Callable[[], None]]:
+        """One reshuffle callback per deck, shuffling with the game's generator."""
+        return [
+            rng_reshuffle(self.board, deck, discard, self.rng, self.shuffles)
+            for deck, discard in self.decks()
+        ]
 
     def discard_card(self, card: int) -> None:
         self.own()
@@ -150,9 +180,10 @@ class _Turn:
         """Discard the cards `paid` (counts per card index); see `pay`."""
         if -1 not in self.display:
             return
-        self.own()
+        piles = self.decks()
+        deck_of = self.board.card_deck
         for card, count in enumerate(paid):
-            self.discard[card] += count
+            piles[deck_of[card]][1][card] += count
 
     def display_names(self) -> list[str | None]:
         names = self.board.card_names
@@ -210,6 +241,10 @@ def decide(board: Board, state: GameState, seat: int, command: Command, seed: Se
     if seat != state.current:
         raise _refuse("not-your-turn", f"it is seat {state.current}'s turn", "§3")
     pending = state.pending
+    if isinstance(pending, Refill):
+        if not isinstance(command, RefillSlot):
+            raise _refuse("refill-first", "choose the deck that refills the market slot", "§4.1")
+        return _refill_slot(board, state, seat, pending, command, seed)
     if isinstance(pending, TicketChoice):
         if not isinstance(command, KeepTickets):
             raise _refuse("keep-tickets-first", "choose which drawn tickets to keep", "§6")
@@ -220,10 +255,19 @@ def decide(board: Board, state: GameState, seat: int, command: Command, seed: Se
         if isinstance(command, WithdrawTunnel):
             return _withdraw_tunnel(board, state, pending, seed)
         raise _refuse("tunnel-pending", "pay for the tunnel or withdraw", "§5.4")
-    if pending is not None and not isinstance(command, DrawCard):
+    if pending is not None and not isinstance(command, DrawCard | DrawBlind):
         raise _refuse("draw-second-card", "take your second train card", "§4.1")
     if isinstance(command, DrawCard):
+        if state.rules.market == "chosen":
+            if command.slot is None:
+                return _draw_blind(board, state, seat, 0, seed)
+            return _draw_face_up_chosen(board, state, seat, command.slot, seed)
         return _draw_card(board, state, seat, command, seed)
+    if isinstance(command, DrawBlind):
+        deck = board.deck_ids.index(command.deck) if command.deck in board.deck_ids else -1
+        if deck < 0:
+            raise _refuse("no-such-deck", f"this map has no deck {command.deck!r}", "§4.1")
+        return _draw_blind(board, state, seat, deck, seed)
     if isinstance(command, ClaimRoute):
         return _claim_route(board, state, seat, player, command, seed)
     if isinstance(command, DrawTickets):
@@ -315,6 +359,80 @@ def _draw_card(
         resets=resets,
         shuffles=turn.take_shuffles(),
     )
+    return _end_turn(board, state, turn, [event]) if over else [event]
+
+
+def _draw_blind(board: Board, state: GameState, seat: int, deck: int, seed: Seed) -> list[Event]:
+    """The top card of deck `deck` (Rails & Sails §3.1: a deck with no pile and no discards
+    cannot be drawn from; the turn ends after it when nothing is left to take)."""
+    second = state.pending is not None
+    pile, discard = state.pile(deck)
+    if not pile and not any(discard):
+        name = board.deck_ids[deck]
+        raise _refuse("no-cards", f"the {name} deck and its discards are empty", "§4.4")
+    turn = _Turn(board, state, seed)
+    piles = turn.decks()
+    card = draw_top(*piles[deck], turn.reshuffles()[deck])
+    over = second or not (supplying(piles) or _takeable(turn.display, board.locomotive))
+    event = BlindDrawn(seat, board.deck_ids[deck], board.card_name(card), over,
+                       turn.take_shuffles())
+    return _end_turn(board, state, turn, [event]) if over else [event]
+
+
+def _draw_face_up_chosen(
+    board: Board, state: GameState, seat: int, slot: int, seed: Seed
+) -> list[Event]:
+    """A face-up card from a ``chosen`` market: refilled from the one deck that can, or
+    after the player's choice of deck (a `Refill` follows) when several can (§3.1)."""
+    second = state.pending is not None
+    if not second and not state.can_draw():
+        raise _refuse("no-cards", "every deck and every discard pile is empty", "§4.4")
+    if not 0 <= slot < len(state.display) or state.display[slot] < 0:
+        raise _refuse("empty-slot", f"face-up slot {slot} holds no card", "§4.1")
+    card = state.display[slot]
+    wild = board.locomotive
+    if second and card == wild:
+        raise _refuse("locomotive-second", "a face-up wild cannot be the second card", "§4.2")
+    turn = _Turn(board, state, seed)
+    turn.empty_slot(slot)
+    piles = turn.decks()
+    supply = supplying(piles)
+    name = board.card_name(card)
+    if len(supply) > 1:
+        return [CardDrawn(seat, slot, name, False, turn.display_names())]
+    reshuffles = turn.reshuffles()
+    if supply:
+        fill_slot(piles, reshuffles, turn.display, slot, supply[0])
+    resets = wild_reset(board, state.rules.locomotive_reset, piles, reshuffles, turn.display)
+    over = second or card == wild or not (supplying(piles) or _takeable(turn.display, wild))
+    event = CardDrawn(
+        seat, slot, name, over, turn.display_names(), resets, turn.take_shuffles()
+    )
+    return _end_turn(board, state, turn, [event]) if over else [event]
+
+
+def _refill_slot(
+    board: Board, state: GameState, seat: int, refill: Refill, command: RefillSlot, seed: Seed
+) -> list[Event]:
+    """Refill the pending market slot from the chosen deck; at the end of a turn the next
+    empty slot a deck can fill waits for its own choice, then the wild reset runs (§3.1)."""
+    deck = board.deck_ids.index(command.deck) if command.deck in board.deck_ids else -1
+    if deck < 0:
+        raise _refuse("no-such-deck", f"this map has no deck {command.deck!r}", "§4.1")
+    turn = _Turn(board, state, seed)
+    piles = turn.decks()
+    if deck not in supplying(piles):
+        raise _refuse("no-cards", f"the {command.deck} deck and its discards are empty", "§4.4")
+    reshuffles = turn.reshuffles()
+    fill_slot(piles, reshuffles, turn.display, refill.slot, deck)
+    if refill.last and first_refillable(turn.display, piles) >= 0:
+        return [SlotRefilled(seat, refill.slot, command.deck, turn.display_names(), False, 0,
+                             turn.take_shuffles())]
+    wild = board.locomotive
+    resets = wild_reset(board, state.rules.locomotive_reset, piles, reshuffles, turn.display)
+    over = refill.last or not (supplying(piles) or _takeable(turn.display, wild))
+    event = SlotRefilled(seat, refill.slot, command.deck, turn.display_names(), over, resets,
+                         turn.take_shuffles())
     return _end_turn(board, state, turn, [event]) if over else [event]
 
 
@@ -571,7 +689,10 @@ def _end_turn(
     turn that leaves the display full, so nothing is refilled.
     """
     if isinstance(turn, _Turn):
-        if -1 in turn.display and (turn.deck or any(turn.discard)):
+        if state.rules.market == "chosen":
+            if first_refillable(turn.display, turn.decks()) >= 0:
+                return events  # the player first chooses the deck that refills a slot
+        elif -1 in turn.display and (turn.deck or any(turn.discard)):
             resets = turn.refill(None)
             events.append(DisplayRefilled(turn.display_names(), resets, turn.take_shuffles()))
         seed = turn.seed

@@ -23,7 +23,8 @@ class _Event(msgspec.Struct, frozen=True, tag_field="type", gc=False):
 class GameStarted(_Event, frozen=True, tag="game-started", omit_defaults=True):
     """The opening (§2): shuffles, first player, deal, display, tickets offered.
 
-    ``cards`` shuffles the 110 train cards (colours in canonical order);
+    ``cards`` shuffles the 110 train cards (colours in canonical order),
+    ``more_cards`` the map's further decks (Rails & Sails: the ship cards);
     ``long_tickets`` / ``tickets`` shuffle the two ticket decks (ticket
     numbers as strings). Each seat then gets ``hand`` cards from the top of
     the pile in seat order, the display is turned up (``shuffles`` holds any
@@ -48,6 +49,8 @@ class GameStarted(_Event, frozen=True, tag="game-started", omit_defaults=True):
     #: the rules version the game is played under; a 0.1 game records none (the
     #: default is left out of the JSON), so its opening is exactly as it was recorded
     rules_version: str = LEGACY_RULES_VERSION
+    #: the shuffles of the decks after the first (ship cards), in deck order
+    more_cards: list[Shuffle] = []
 
 
 class TicketsChosen(_Event, frozen=True, tag="tickets-chosen"):
@@ -74,6 +77,32 @@ class CardDrawn(_Event, frozen=True, tag="card-drawn"):
     card: str | None
     turn_over: bool
     display: list[str | None] | None = None
+    resets: int = 0
+    shuffles: list[Shuffle] = []
+
+
+class BlindDrawn(_Event, frozen=True, tag="blind-drawn"):
+    """A seat took the top card of the named ``deck`` (a map of several decks, Rails &
+    Sails §3.1); ``card`` is hidden from others. ``turn_over`` as for `CardDrawn`."""
+
+    seat: int
+    deck: str
+    card: str | None
+    turn_over: bool
+    shuffles: list[Shuffle] = []
+
+
+class SlotRefilled(_Event, frozen=True, tag="slot-refilled"):
+    """A seat chose the deck that refills the empty market ``slot`` (Rails & Sails §3.1);
+    ``display`` is the market after the refill and any wild resets (``resets``).
+    ``turn_over``: the turn ends (the card taken was its last, or the refill was the end
+    of the turn's); otherwise the second card follows."""
+
+    seat: int
+    slot: int
+    deck: str
+    display: list[str | None]
+    turn_over: bool
     resets: int = 0
     shuffles: list[Shuffle] = []
 
@@ -185,6 +214,8 @@ Event = (
     GameStarted
     | TicketsChosen
     | CardDrawn
+    | BlindDrawn
+    | SlotRefilled
     | TunnelAttempted
     | RouteClaimed
     | TunnelWithdrawn

@@ -63,6 +63,31 @@ class Route(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaul
     piece: str = "trains"
 
 
+class CardKind(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
+    """One kind of transport card: its name (as commands and events spell it), the deck it
+    belongs to, its ``colour`` (a card colour; left out for the wild), how many of it the
+    deck holds, the ships it covers on a sea route (0: a train card) and whether it shows
+    the ``anchor`` (harbor) symbol."""
+
+    name: str
+    count: int
+    deck: str = "train"
+    colour: str = ""
+    wild: bool = False
+    ships: int = 0
+    anchor: bool = False
+
+
+class Deck(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
+    """A deck of transport cards with its own draw pile and discards: its id, the cards
+    of it dealt to each player at setup and the market slots it fills at setup and in
+    a wild reset (its share of ``rules.hand`` and ``rules.face_up``)."""
+
+    id: str
+    hand: int
+    face_up: int
+
+
 class Ticket(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
     """A destination ticket: the ``cities`` to connect (two or more), its points, its deck group."""
 
@@ -113,6 +138,8 @@ class MapRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_def
     sections: dict[str, str] = {}
     pieces: dict[str, int] = {}
     end_pieces: tuple[str, ...] = ("trains",)
+    #: how the market is refilled (see `ruleset.Ruleset`): "one-deck" or "chosen"
+    market: Literal["one-deck", "chosen"] = "one-deck"
 
 
 #: the piece kinds every map has, at these indices of `piece_kinds`
@@ -122,6 +149,25 @@ TRAINS, STATIONS = 0, 1
 def piece_kinds(rules: MapRules) -> tuple[str, ...]:
     """The piece kinds of a map, indexed as `PlayerState.pieces` counts them."""
     return ("trains", "stations", *rules.pieces)
+
+
+def card_kinds(data: MapFile) -> tuple[list[Deck], list[CardKind]]:
+    """The map's decks and card kinds, in card index order.
+
+    A map that declares none has Europe's one deck: a card of each colour
+    (``rules.colour_cards`` of each, named by the colour) and the wild
+    Locomotive (``rules.locomotive_cards``). A map that declares its own
+    (``decks``, ``cards``) lists first one card per colour, in ``card_colours``
+    order, then the wild, all in the first deck (the kinds every price rule
+    knows by index), then any further kinds: the same colours with an anchor,
+    ship cards of another deck... Hands and discards count cards per index.
+    """
+    rules = data.rules
+    if not data.cards:
+        decks = [Deck("train", rules.hand, rules.face_up)]
+        kinds = [CardKind(c, rules.colour_cards, colour=c) for c in data.card_colours]
+        return decks, [*kinds, CardKind("locomotive", rules.locomotive_cards, wild=True)]
+    return list(data.decks), list(data.cards)
 
 
 class Variant(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
@@ -163,6 +209,9 @@ class MapFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defa
     note: str = ""
     metropolises: list[str] = []
     options: dict[str, MapOption] = {}
+    #: the card catalogue (see `card_kinds`); left out: Europe's one deck
+    decks: list[Deck] = []
+    cards: list[CardKind] = []
 
     @property
     def digest(self) -> str:
@@ -202,6 +251,7 @@ def check_map(name: str, data: MapFile) -> None:
     for i, metropolis in enumerate(data.metropolises):
         if metropolis not in cities:
             raise bad(f"metropolises[{i}]", f"unknown city {metropolis!r}")
+    _check_cards(bad, data)
     kinds = piece_kinds(data.rules)
     if len(set(kinds)) != len(kinds):
         raise bad("rules.pieces", "trains and stations are declared by their own fields")
@@ -259,6 +309,48 @@ def check_map(name: str, data: MapFile) -> None:
             if held < dealt * rules.max_seats:
                 raise bad(entry, f"{held} tickets in {named} cannot deal {dealt} to "
                                  f"{rules.max_seats} players")
+
+
+def _check_cards(bad: Callable[[str, str], MapError], data: MapFile) -> None:
+    """The card catalogue: decks and kinds named once, the basic kinds first, shares that
+    add up to the hand and the market."""
+    if bool(data.decks) != bool(data.cards):
+        raise bad("cards", "a map declares both its decks and its cards, or neither")
+    if not data.cards:
+        return
+    decks, kinds = card_kinds(data)
+    deck_ids = [d.id for d in decks]
+    if len(set(deck_ids)) != len(deck_ids):
+        raise bad("decks", "deck ids must be distinct")
+    if len(decks) > 1 and data.rules.market != "chosen":
+        raise bad("rules.market", "a market of several decks is refilled as chosen")
+    rules = data.rules
+    if sum(d.hand for d in decks) != rules.hand or sum(d.face_up for d in decks) != (
+        rules.face_up
+    ):
+        raise bad("decks", "the decks' hands and face-up shares add up to rules.hand and face_up")
+    names = [k.name for k in kinds]
+    if len(set(names)) != len(names) or {"gray", *data.card_colours} & {
+        k.name for k in kinds[len(data.card_colours) + 1 :]
+    }:
+        raise bad("cards", "card names must be distinct, and no further kind takes a colour's")
+    colours = data.card_colours
+    for i, kind in enumerate(kinds):
+        entry = f"cards[{i}] ({kind.name})"
+        if kind.deck not in deck_ids:
+            raise bad(entry, f"unknown deck {kind.deck!r}")
+        if kind.wild != (kind.colour == "") or (kind.colour and kind.colour not in colours):
+            raise bad(entry, "a card has one of the card colours, or is wild")
+        if kind.count < 0 or kind.ships < 0:
+            raise bad(entry, "counts and ships are not negative")
+        if i > len(colours) and kind.wild:
+            raise bad(entry, "a map has one wild card kind, after the colours")
+        basic = colours[i] if i < len(colours) else None
+        if i <= len(colours) and (
+            kind.colour != (basic or "") or kind.deck != decks[0].id or kind.ships
+        ):
+            raise bad(entry, "the first kinds are a train card of each colour, then the wild, "
+                             "in the first deck")
 
 
 def _check_groups(

@@ -16,22 +16,25 @@ from typing import assert_never
 import msgspec
 
 from domain.ticket_to_ride.board import FERRY, Board
+from domain.ticket_to_ride.cardflow import supplying
 from domain.ticket_to_ride.commands import (
     BuildStation,
     ChooseTickets,
     ClaimRoute,
     Command,
+    DrawBlind,
     DrawCard,
     DrawTickets,
     KeepTickets,
     Pass,
     PayTunnel,
+    RefillSlot,
     WithdrawTunnel,
 )
 from domain.ticket_to_ride.mapfile import STATIONS
 from domain.ticket_to_ride.pricing import OneColour, price_rule
 from domain.ticket_to_ride.ruleset import Ruleset, stations_built
-from domain.ticket_to_ride.state import GameState, SecondCard, TicketChoice, Tunnel
+from domain.ticket_to_ride.state import GameState, Refill, SecondCard, TicketChoice, Tunnel
 
 
 class Payment(msgspec.Struct, frozen=True, gc=False):
@@ -321,6 +324,27 @@ def _lows(n: int, need: int, spare: int) -> tuple[bytes, bytes]:
 _BLIND = Move(DrawCard(None))
 _FACE_UP = tuple(Move(DrawCard(slot)) for slot in range(16))
 _DRAW_TICKETS = Move(DrawTickets())
+
+
+class _ByDeck(dict[str, Move]):
+    """Entries naming a deck (a blind draw from it, a refill from it), made on first use."""
+
+    def __init__(self, make: Callable[[str], Move]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, deck: str) -> Move:
+        move = self[deck] = self.make(deck)
+        return move
+
+
+_BLIND_FROM = _ByDeck(lambda deck: Move(DrawBlind(deck)))
+_REFILL = _ByDeck(lambda deck: Move(RefillSlot(deck)))
+
+
+def _blind_entries(board: Board, state: GameState) -> list[Move]:
+    """A blind draw from each deck that has a card (a map of several decks)."""
+    return [_BLIND_FROM[board.deck_ids[d]] for d in supplying(state.decks())]
 _PASS = Move(Pass())
 
 
@@ -328,7 +352,11 @@ def turn_moves(board: Board, state: GameState, seat: int) -> list[Move]:
     """The four actions at the start of a turn (§3), without pass."""
     out: list[Move] = []
     display = state.display
-    if state.deck or any(state.discard):
+    if state.piles:
+        if state.can_draw():
+            out += _blind_entries(board, state)
+            out += [_FACE_UP[slot] for slot, card in enumerate(display) if card >= 0]
+    elif state.deck or any(state.discard):
         out.append(_BLIND)
         if -1 in display:
             for slot, card in enumerate(display):
@@ -443,9 +471,14 @@ def legal_moves(board: Board, state: GameState, seat: int) -> list[Move]:
         ]
     if isinstance(pending, Tunnel):
         return tunnel_moves(board, pending, state.players[seat].hand)
+    if isinstance(pending, Refill):
+        return [_REFILL[board.deck_ids[d]] for d in supplying(state.decks())]
     if isinstance(pending, SecondCard):
         loco = board.locomotive
-        second = [_BLIND] if state.deck or any(state.discard) else []
+        if state.piles:
+            second = _blind_entries(board, state)
+        else:
+            second = [_BLIND] if state.deck or any(state.discard) else []
         second += [_FACE_UP[s] for s, c in enumerate(state.display) if 0 <= c != loco]
         return second
     assert_never(pending)

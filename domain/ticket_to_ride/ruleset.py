@@ -10,6 +10,7 @@ the code behind it.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Literal
 
 import msgspec
 
@@ -48,6 +49,13 @@ class Ruleset(msgspec.Struct, frozen=True, omit_defaults=True):
     points are broken by ``tie_breaks`` in order (`scoring.winners`).
     ``sections`` maps the sections the engine cites (Europe's numbering) to
     the map's own rulebook.
+
+    The market (the face-up display): ``one-deck`` (Europe) refills every
+    slot from the one deck and resets it when ``locomotive_reset`` face-up
+    cards are Locomotives; ``chosen`` (Rails & Sails) refills a taken slot
+    from the deck the player chooses (a `state.Refill` decision when more
+    than one deck has a card) and its wild reset turns up each deck's
+    ``face_up`` share again (`cardflow.wild_reset`).
     """
 
     map: str
@@ -86,6 +94,7 @@ class Ruleset(msgspec.Struct, frozen=True, omit_defaults=True):
     # at their defaults (Europe) these are left out of the JSON, which stays as it was
     own_pieces: dict[str, int] = {}
     end_pieces: tuple[int, ...] = (TRAINS,)
+    market: Literal["one-deck", "chosen"] = "one-deck"
 
     @property
     def pieces(self) -> tuple[str, ...]:
@@ -183,6 +192,7 @@ def _ruleset(
         stations=rules.stations,
         own_pieces=dict(rules.pieces),
         end_pieces=tuple(piece_kinds(rules).index(kind) for kind in rules.end_pieces),
+        market=rules.market,
         station_costs=tuple(rules.station_costs),
         station_bonus=rules.station_bonus,
         colour_cards=rules.colour_cards,

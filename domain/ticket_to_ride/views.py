@@ -18,19 +18,28 @@ from domain.kernel.protocol import Result
 from domain.kernel.rng import Shuffle
 from domain.ticket_to_ride.board import Board
 from domain.ticket_to_ride.events import (
+    BlindDrawn,
     CardDrawn,
     DisplayRefilled,
     Event,
     GameStarted,
+    SlotRefilled,
     TicketsChosen,
     TicketsDrawn,
     TicketsKept,
     TunnelAttempted,
 )
 from domain.ticket_to_ride.mapfile import STATIONS, TRAINS
-from domain.ticket_to_ride.state import FinalScore, GameState, SecondCard, TicketChoice, Tunnel
+from domain.ticket_to_ride.state import (
+    FinalScore,
+    GameState,
+    Refill,
+    SecondCard,
+    TicketChoice,
+    Tunnel,
+)
 
-Pending = Literal["choose-tickets", "keep-tickets", "second-card", "tunnel"]
+Pending = Literal["choose-tickets", "keep-tickets", "second-card", "tunnel", "refill"]
 
 
 class SeatView(msgspec.Struct, frozen=True, omit_defaults=True):
@@ -72,8 +81,21 @@ class TicketView(msgspec.Struct, frozen=True):
     cities: list[str]
 
 
-class PublicView(msgspec.Struct, frozen=True):
+class PileView(msgspec.Struct, frozen=True):
+    """One deck's pile sizes (a map of several decks): its id, draw pile and discards."""
+
+    deck: str
+    draw_pile: int
+    discard_pile: int
+
+
+class PublicView(msgspec.Struct, frozen=True, omit_defaults=True):
     """The board as anyone may see it.
+
+    On a map of several decks ``draw_pile`` and ``discard_pile`` are the first
+    deck's and ``decks`` lists every deck's (left out on maps of one deck, as
+    Europe: no other field has a default, so the JSON is as it was);
+    ``refill_slot`` is the market slot waiting for its deck to be chosen.
 
     ``route_owner`` / ``station_owner`` are indexed by route and city number
     (None = nobody); ``display`` by face-up slot (None = empty slot).
@@ -101,6 +123,8 @@ class PublicView(msgspec.Struct, frozen=True):
     result: Result | None
     final: list[FinalScore] | None
     tickets: list[list[TicketView]] | None
+    decks: list[PileView] | None = None
+    refill_slot: int | None = None
 
 
 class PrivateView(msgspec.Struct, frozen=True):
@@ -128,6 +152,7 @@ _PENDING_NAMES: dict[type, Pending] = {
     TicketChoice: "keep-tickets",
     Tunnel: "tunnel",
     SecondCard: "second-card",
+    Refill: "refill",
 }
 
 
@@ -210,6 +235,13 @@ def public_view(board: Board, state: GameState) -> PublicView:
         tickets=[[_ticket(board, t) for t in p.tickets] for p in state.players]
         if finished
         else None,
+        decks=[
+            PileView(board.deck_ids[d], len(draw), sum(discard))
+            for d, (draw, discard) in enumerate(state.decks())
+        ]
+        if state.piles
+        else None,
+        refill_slot=state.pending.slot if isinstance(state.pending, Refill) else None,
     )
 
 
@@ -238,6 +270,7 @@ def redact(event: Event, viewer: int | None) -> Event:
             event,
             cards=_blank(event.cards),
             long_tickets=None if event.long_tickets is None else _blank(event.long_tickets),
+            more_cards=[_blank(s) for s in event.more_cards],
             tickets=_blank(event.tickets),
             shuffles=[_blank(s) for s in event.shuffles],
             hands=[h if seat == viewer else None for seat, h in enumerate(event.hands)],
@@ -250,7 +283,13 @@ def redact(event: Event, viewer: int | None) -> Event:
             card=None if hidden else event.card,
             shuffles=[_blank(s) for s in event.shuffles],
         )
-    if isinstance(event, TunnelAttempted | DisplayRefilled):
+    if isinstance(event, BlindDrawn):
+        return replace(
+            event,
+            card=event.card if event.seat == viewer else None,
+            shuffles=[_blank(s) for s in event.shuffles],
+        )
+    if isinstance(event, TunnelAttempted | DisplayRefilled | SlotRefilled):
         return replace(event, shuffles=[_blank(s) for s in event.shuffles])
     if isinstance(event, TicketsChosen):
         return event if event.seat == viewer else replace(event, kept=None)

@@ -48,14 +48,16 @@ from domain.kernel.rng import Seed
 from domain.kernel.selfplay import play_random_game
 from domain.ticket_to_ride import RULES
 from domain.ticket_to_ride.board import FERRY, GRAY, TUNNEL, Board, load_board
-from domain.ticket_to_ride.commands import DrawCard, DrawTickets, PayTunnel
+from domain.ticket_to_ride.commands import DrawBlind, DrawCard, DrawTickets, PayTunnel
 from domain.ticket_to_ride.events import (
+    BlindDrawn,
     CardDrawn,
     DisplayRefilled,
     GameEnded,
     GameStarted,
     Passed,
     RouteClaimed,
+    SlotRefilled,
     StationBuilt,
     TicketsChosen,
     TicketsDrawn,
@@ -65,7 +67,7 @@ from domain.ticket_to_ride.events import (
 )
 from domain.ticket_to_ride.mapfile import STATIONS
 from domain.ticket_to_ride.scoring import longest_path, score_tickets, winners
-from domain.ticket_to_ride.state import FinalScore, GameState
+from domain.ticket_to_ride.state import FinalScore, GameState, Refill
 from tests.domain.ticket_to_ride import synthetic
 
 BOARD = load_board("europe")
@@ -108,6 +110,8 @@ class Secrets:
     own_hand: list[str]
     display: list[str | None]
     public_decks: list[set[int]] = field(default_factory=list)
+    #: the draw piles of the decks after the first, as card names (top last)
+    more_decks: list[list[str]] = field(default_factory=list)
 
 
 def secrets_for(board: Board, state: GameState, viewer: int | None, seed: Seed) -> Secrets:
@@ -128,6 +132,7 @@ def secrets_for(board: Board, state: GameState, viewer: int | None, seed: Seed) 
         ),
         display=[None if c < 0 else board.card_name(c) for c in state.display],
         public_decks=[set(state.rules.long_tickets), set(state.rules.regular_tickets)],
+        more_decks=[[board.card_name(c) for c in pile.draw] for pile in state.piles],
     )
 
 
@@ -175,8 +180,10 @@ def find_leaks(payload: bytes, secrets: Secrets, board: Board, *, ticket_lists: 
     text = payload.decode()
     if secrets.seed is not None and secrets.seed in text:
         found.append("the seed before the end")
-    rank = {board.card_name(c): c for c in range(board.locomotive + 1)}
-    deck_runs = _runs(secrets.deck, DECK_RUN) | _runs(secrets.deck[::-1], DECK_RUN)
+    rank = {name: c for c, name in enumerate(board.card_names)}
+    deck_runs: set[tuple[Any, ...]] = set()
+    for deck in (secrets.deck, *secrets.more_decks):
+        deck_runs |= _runs(deck, DECK_RUN) | _runs(deck[::-1], DECK_RUN)
     pile_runs = _runs(secrets.ticket_pile, TICKET_RUN)
     pile_runs |= _runs(secrets.ticket_pile[::-1], TICKET_RUN)
     hands = [sorted(hand) for hand in secrets.hands if len(hand) >= 4]
@@ -201,24 +208,32 @@ def find_leaks(payload: bytes, secrets: Secrets, board: Board, *, ticket_lists: 
     return found
 
 
-def _perturbations(state: GameState) -> Iterator[tuple[str, GameState, int | None]]:
+def _perturbations(
+    board: Board, state: GameState
+) -> Iterator[tuple[str, GameState, int | None]]:
     """Copies of `state` differing only in hidden things, with the seat whose secret changed.
 
-    Reversed draw pile (nobody's secret: None); one card swapped between the
-    pile and a seat's hand; one ticket swapped between a seat's tickets (held
+    Reversed draw piles (nobody's secret: None); one card swapped between the
+    first pile and a seat's hand; one ticket swapped between a seat's tickets (held
     or on offer) and the ticket pile; reversed ticket pile.
     """
-    loco = len(state.discard) - 1  # the Locomotive is the last card index
     if len(set(state.deck)) > 1:
         twin = copy_state(state)
         twin.deck.reverse()
         yield "draw pile reversed", twin, None
+    for deck, pile in enumerate(state.piles, start=1):
+        if len(set(pile.draw)) > 1:
+            twin = copy_state(state)
+            twin.piles[deck - 1].draw.reverse()
+            yield f"draw pile of deck {deck} reversed", twin, None
     if len(set(state.ticket_pile)) > 1:
         twin = copy_state(state)
         twin.ticket_pile.reverse()
         yield "ticket pile reversed", twin, None
     for seat, player in enumerate(state.players):
-        held = next((c for c in range(loco + 1) if player.hand[c]), None)
+        held = next(
+            (c for c, n in enumerate(player.hand) if n and board.card_deck[c] == 0), None
+        )
         swap = next((i for i, c in enumerate(state.deck) if c != held), None)
         if held is not None and swap is not None:
             twin = copy_state(state)
@@ -243,7 +258,7 @@ def check_views_blind(rules: Any, state: GameState) -> None:
         return
     public = _encode(rules.public_view(state))
     private = [_encode(rules.private_view(state, seat)) for seat in range(state.seats)]
-    for what, twin, owner in _perturbations(state):
+    for what, twin, owner in _perturbations(rules.boards[state.rules.map], state):
         assert _encode(rules.public_view(twin)) == public, f"public view shows {what}"
         for seat in range(state.seats):
             if seat != owner:
@@ -281,10 +296,16 @@ def check_outputs_clean(rules: Any, board: Board, state: GameState, event: Any, 
 
 
 def check_cards(board: Board, state: GameState) -> None:
-    """Train cards conserved across pile, discards, display, hands and a pending tunnel."""
-    counts = list(state.discard)
-    for card in state.deck:
-        counts[card] += 1
+    """Cards conserved across piles, discards, display, hands and a pending tunnel; each
+    deck's pile and discards hold only that deck's cards."""
+    counts = [0] * len(board.card_names)
+    for deck, (pile, discard) in enumerate(state.decks()):
+        for card in pile:
+            assert board.card_deck[card] == deck, f"{board.card_name(card)} in deck {deck}"
+            counts[card] += 1
+        for card, n in enumerate(discard):
+            assert not n or board.card_deck[card] == deck, f"discard {deck} holds card {card}"
+            counts[card] += n
     for card in state.display:
         if card >= 0:
             counts[card] += 1
@@ -295,8 +316,7 @@ def check_cards(board: Board, state: GameState) -> None:
     if state.tunnel is not None:
         for card in state.tunnel.revealed:
             counts[card] += 1
-    rules = state.rules
-    expected = [rules.colour_cards] * board.locomotive + [rules.locomotive_cards]
+    expected = list(board.card_count)
     assert counts == expected, f"cards {counts} != {expected}"
 
 
@@ -395,6 +415,8 @@ class RuleWatch:
         self.board = board
         self.turn_seat = start.first.value
         self.second_card = False
+        # a face-up card whose slot waits for the player's choice of deck: was it the last?
+        self.refill_last: bool | None = None
         self.tunnel: TunnelAttempted | None = None
         self.final_turns: int | None = None
         self.offered: dict[int, list[int]] = {
@@ -417,6 +439,13 @@ class RuleWatch:
         if isinstance(event, GameEnded):
             if event.reason == "final-round":
                 assert self.final_turns == 0, "the game ended before everyone's final turn"
+        elif isinstance(state.pending, Refill):
+            # a market slot waits for its deck: chosen when more than one deck can fill it
+            # after a face-up draw, at the end of a turn as soon as any deck can
+            refill = state.pending
+            assert state.display[refill.slot] == -1
+            supply = [d for d, (pile, discard) in enumerate(state.decks()) if pile or any(discard)]
+            assert len(supply) > (0 if refill.last and refill.slot >= 0 else 1), supply
         elif self._ends_turn(event):
             assert self.final_turns != 0, "a turn was played after the final round"
             if self.final_turns is not None:
@@ -429,13 +458,13 @@ class RuleWatch:
         if self.final_turns == 0 and following is not None:
             assert isinstance(following, DisplayRefilled | GameEnded), "no end after final round"
         self._display(event, state, following)
-        self.cards_left = len(state.deck) + sum(state.discard)
+        self.cards_left = sum(len(pile) + sum(discard) for pile, discard in state.decks())
         self.tickets_left = len(state.ticket_pile)
         self.station_owner = list(state.station_owner)
 
     @staticmethod
     def _ends_turn(event: Any) -> bool:
-        if isinstance(event, CardDrawn):
+        if isinstance(event, CardDrawn | BlindDrawn | SlotRefilled):
             return event.turn_over
         return isinstance(
             event, RouteClaimed | TunnelWithdrawn | TicketsKept | StationBuilt | Passed
@@ -448,6 +477,9 @@ class RuleWatch:
         changed = isinstance(event, GameStarted | DisplayRefilled) or (
             isinstance(event, CardDrawn) and event.slot is not None
         )
+        changed = changed or isinstance(event, SlotRefilled)
+        if state.rules.market == "chosen":
+            return self._market(event, state, changed)
         if changed and display.count(loco) >= state.rules.locomotive_reset > 0:
             others = sum(1 for c in display if 0 <= c != loco)
             others += sum(state.discard) - state.discard[loco]
@@ -458,8 +490,63 @@ class RuleWatch:
         if -1 in display and not isinstance(following, DisplayRefilled):
             assert not state.deck and not any(state.discard), "display left short"
 
+    def _market(self, event: Any, state: GameState, changed: bool) -> None:
+        """A ``chosen`` market: no 3+ wilds at rest while the wild's deck could turn up a
+        market with fewer; no empty slot at rest while a deck could fill it."""
+        if isinstance(state.pending, Refill):
+            return
+        display, wild = state.display, self.board.locomotive
+        reset_at = state.rules.locomotive_reset
+        if changed and display.count(wild) >= reset_at > 0:
+            # the wilds' deck turns up its share plus what the other decks cannot give
+            board = self.board
+            have = [len(pile) + sum(discard) for pile, discard in state.decks()]
+            for c in display:
+                if c >= 0:
+                    have[board.card_deck[c]] += 1
+            deck = board.card_deck[wild]
+            others = sum(
+                min(share, n)
+                for d, (share, n) in enumerate(zip(board.deck_face_up, have, strict=True))
+                if d != deck
+            )
+            dealt = min(have[deck], len(display) - others)
+            pile, discard = state.pile(deck)
+            plain = sum(1 for c in pile if c != wild) + sum(discard) - discard[wild]
+            plain += sum(1 for c in display if c >= 0 and c != wild and board.card_deck[c] == deck)
+            assert dealt - plain >= reset_at, (
+                f"market {display} kept {reset_at}+ wilds with {plain} other cards about"
+            )
+        if -1 in display:
+            assert not state.can_draw(), "market left short"
+
+    def _BlindDrawn(self, event: BlindDrawn, state: GameState, following: Any) -> None:
+        if not self.second_card:
+            assert self.cards_left, "cards drawn while every pile and discard was empty"
+        else:
+            assert event.turn_over, "a third card"
+        self.second_card = not event.turn_over
+
+    def _SlotRefilled(self, event: SlotRefilled, state: GameState, following: Any) -> None:
+        if self.refill_last is None:  # the end of a turn's refill
+            assert event.turn_over or isinstance(state.pending, Refill)
+            return
+        if self.refill_last:
+            assert event.turn_over, "a card drawn after the last"
+        self.refill_last = None
+        self.second_card = not event.turn_over
+
     def _CardDrawn(self, event: CardDrawn, state: GameState, following: Any) -> None:
-        face_up_locomotive = event.slot is not None and event.card == "locomotive"
+        face_up_locomotive = event.slot is not None and event.card == self.board.card_name(
+            self.board.locomotive
+        )
+        if isinstance(state.pending, Refill):
+            assert not event.turn_over
+            if not self.second_card:
+                assert self.cards_left, "cards drawn while every pile and discard was empty"
+            assert not (self.second_card and face_up_locomotive), "a face-up wild second"
+            self.refill_last = self.second_card or face_up_locomotive
+            return
         if not self.second_card:
             assert self.cards_left, "cards drawn while the pile and the discards were empty"
         if self.second_card:
@@ -467,7 +554,7 @@ class RuleWatch:
             assert event.turn_over, "a third card"
         elif event.turn_over and not face_up_locomotive:
             takeable = [c for c in state.display if 0 <= c != self.board.locomotive]
-            assert not takeable and not state.deck and not any(state.discard), (
+            assert not takeable and not state.can_draw(), (
                 "the draw ended after one card though another could be taken"
             )
         elif face_up_locomotive:
@@ -597,7 +684,7 @@ class Watched:
     def decide(self, state: GameState, seat: int, command: Any, seed: Seed) -> list[Any]:
         events = self.rules.decide(state, seat, command, seed)
         self.recorded += [_encode(e) for e in events]
-        twin = _hidden_twin(state, command)
+        twin = _hidden_twin(self.rules.boards[state.rules.map], state, command)
         if twin is not None:
             again = self.rules.decide(twin, seat, command, seed)
             for viewer in [None, *range(state.seats)]:
@@ -626,8 +713,16 @@ def _alternatives(move: Any) -> Iterator[Any]:
         yield replace(command, city=city)
 
 
-def _hidden_twin(state: GameState, command: Any) -> GameState | None:
+def _hidden_twin(board: Board, state: GameState, command: Any) -> GameState | None:
     """For a blind draw, a copy whose pile top differs; for a ticket draw, whose tickets do."""
+    if isinstance(command, DrawBlind):
+        twin = copy_state(state)
+        deck = twin.pile(board.deck_ids.index(command.deck))[0]
+        swap = next((i for i, c in enumerate(deck) if deck and c != deck[-1]), None)
+        if swap is None:
+            return None
+        deck[-1], deck[swap] = deck[swap], deck[-1]
+        return twin
     if isinstance(command, DrawCard) and command.slot is None and state.deck:
         deck = state.deck
         swap = next((i for i, c in enumerate(deck) if c != deck[-1]), None)

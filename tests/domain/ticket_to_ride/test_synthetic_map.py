@@ -51,7 +51,7 @@ def _playing(seats: int, **counts: int) -> GameState:
         for event in RULES.decide(state, seat, move.command, SEED):
             state = RULES.evolve(state, event)
     state.current = 0
-    hand = [0] * (LOCO + 1)
+    hand = [0] * len(BOARD.card_names)
     for name, count in counts.items():
         hand[BOARD.card_at[name]] = count
     state.players[0].hand = hand
@@ -102,7 +102,7 @@ def test_a_triple_route_opens_as_many_tracks_as_the_seat_count_allows(
     for track in free[1:]:
         for seat in range(seats):
             state.current = seat
-            state.players[seat].hand = [3] * LOCO + [0]
+            state.players[seat].hand = [3] * LOCO + [0] * (len(BOARD.card_names) - LOCO)
             assert not any(isinstance(m.command, ClaimRoute) and m.command.route == track
                            for m in RULES.legal_moves(state, seat))
             with pytest.raises(RuleViolation, match="double-route-closed"):
