@@ -25,8 +25,8 @@ import msgspec
 from domain.ticket_to_ride.mapfile import MapFile, card_kinds, decode_map, piece_kinds
 
 #: route kinds, as the map files spell them
-RAIL, TUNNEL, FERRY = 0, 1, 2
-KIND_NAMES = ("rail", "tunnel", "ferry")
+RAIL, TUNNEL, FERRY, SEA = 0, 1, 2, 3
+KIND_NAMES = ("rail", "tunnel", "ferry", "sea")
 #: the colour index of a gray route (payable with any one colour)
 GRAY = -1
 
@@ -67,6 +67,11 @@ class Board(msgspec.Struct, frozen=True, eq=False):
     card_ships: tuple[int, ...]
     card_anchor: tuple[bool, ...]
     card_count: tuple[int, ...]
+    #: per colour: its train cards (ship value 0; the basic kind first, then e.g. the
+    #: anchor one) and its ship cards; `several_train_kinds`: some colour has two or more
+    train_kinds: tuple[tuple[int, ...], ...]
+    ship_kinds: tuple[tuple[int, ...], ...]
+    several_train_kinds: bool
     #: the decks, each with the cards of it dealt per player and its market slots
     deck_ids: tuple[str, ...]
     deck_hand: tuple[int, ...]
@@ -114,6 +119,12 @@ def board_from_map(data: MapFile) -> Board:
     decks, kinds = card_kinds(data)
     deck_ids = tuple(d.id for d in decks)
     card_names = tuple(k.name for k in kinds)
+    train_kinds = tuple(
+        tuple(i for i, k in enumerate(kinds) if k.colour == c and not k.ships) for c in colours
+    )
+    ship_kinds = tuple(
+        tuple(i for i, k in enumerate(kinds) if k.colour == c and k.ships) for c in colours
+    )
     city_ids = tuple(c.id for c in data.cities)
     city_at = {city: i for i, city in enumerate(city_ids)}
     routes = data.routes
@@ -152,6 +163,9 @@ def board_from_map(data: MapFile) -> Board:
         card_ships=tuple(k.ships for k in kinds),
         card_anchor=tuple(k.anchor for k in kinds),
         card_count=tuple(k.count for k in kinds),
+        train_kinds=train_kinds,
+        ship_kinds=ship_kinds,
+        several_train_kinds=any(len(t) > 1 for t in train_kinds),
         deck_ids=deck_ids,
         deck_hand=tuple(d.hand for d in decks),
         deck_face_up=tuple(d.face_up for d in decks),

@@ -13,7 +13,7 @@ import msgspec
 
 from domain.kernel.errors import RuleViolation
 from domain.kernel.rng import Rng, Seed, Shuffle
-from domain.ticket_to_ride.board import FERRY, TUNNEL, Board
+from domain.ticket_to_ride.board import FERRY, SEA, TUNNEL, Board
 from domain.ticket_to_ride.cardflow import (
     draw_top,
     fill_display,
@@ -57,7 +57,14 @@ from domain.ticket_to_ride.evolve import evolve
 from domain.ticket_to_ride.final import final_scores
 from domain.ticket_to_ride.mapfile import STATIONS, TRAINS
 from domain.ticket_to_ride.moves import route_closed, turn_moves
-from domain.ticket_to_ride.pricing import DoubledSpaces, OneColour, PairFerry, price_rule
+from domain.ticket_to_ride.pricing import (
+    DoubledSpaces,
+    OneColour,
+    PairFerry,
+    ShipCards,
+    TrainCards,
+    price_rule,
+)
 from domain.ticket_to_ride.ruleset import stations_built
 from domain.ticket_to_ride.state import GameState, PlayerState, Refill, TicketChoice, Tunnel
 
@@ -462,6 +469,8 @@ def _claim_route(
         pieces = state.rules.pieces[piece]
         code = "not-enough-trains" if piece == TRAINS else f"not-enough-{pieces}"
         raise _refuse(code, f"the route needs {length} {pieces}", "§5.1")
+    if command.cards is None and (board.several_train_kinds or board.route_kind[route] == SEA):
+        raise _refuse("name-the-cards", "name the cards paid for this route", "§5.2")
     if command.cards is not None:
         rule = price_rule(board, state.rules, route)
         paid = _paid_cards(board, player.hand, command, "§5.2")
@@ -548,14 +557,14 @@ def _claim_paid(
     state: GameState,
     seat: int,
     route: int,
-    rule: PairFerry | DoubledSpaces,
+    rule: PairFerry | DoubledSpaces | TrainCards | ShipCards,
     paid: list[int],
     seed: Seed,
 ) -> list[Event]:
-    """Claim a route whose price takes several colours, paid with the cards `paid`."""
+    """Claim a route whose price its rule checks, paid with the cards `paid`."""
     problem = rule.check(board, paid)
     if problem is not None:
-        raise _refuse("bad-payment", problem, "§5.3")
+        raise _refuse("bad-payment", problem, "§5.3" if isinstance(rule, PairFerry) else "§5.2")
     turn = _Turn(board, state, seed)
     turn.pay_cards(paid)
     names = board.card_names

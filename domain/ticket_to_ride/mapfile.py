@@ -26,7 +26,7 @@ import msgspec
 from domain.kernel.versions import content_digest
 from domain.ticket_to_ride.scoring import TIE_BREAKS, TieBreak
 
-RouteKindName = Literal["rail", "tunnel", "ferry"]
+RouteKindName = Literal["rail", "tunnel", "ferry", "sea"]
 
 
 class MapError(ValueError):
@@ -34,12 +34,21 @@ class MapError(ValueError):
 
 
 class City(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
-    """A city: its id (used by routes and tickets), printed name and position."""
+    """A city: its id (used by routes and tickets), printed name and position.
+
+    Its position is its latitude and longitude, and/or ``x`` and ``y``, its place
+    on the printed board (fractions of the board's width and height; Rails &
+    Sails World, whose Indian Ocean star has no geographic position). A
+    ``harbor`` city is a port where a harbor may be built.
+    """
 
     id: str
     name: str
-    lat: float
-    lon: float
+    lat: float | None = None
+    lon: float | None = None
+    x: float | None = None
+    y: float | None = None
+    harbor: bool = False
 
 
 class Route(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
@@ -89,11 +98,19 @@ class Deck(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_default
 
 
 class Ticket(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
-    """A destination ticket: the ``cities`` to connect (two or more), its points, its deck group."""
+    """A destination ticket: the ``cities`` to connect (two or more), its points, its deck group.
+
+    A tour (Rails & Sails World) has its own values when its cities are joined
+    out of the printed order (``points_any_order``) and when they are not
+    joined (``penalty``, points lost); without them a ticket scores ``points``
+    when joined and loses as many when not.
+    """
 
     cities: list[str]
     points: int
     group: str
+    points_any_order: int | None = None
+    penalty: int | None = None
 
 
 class MapRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
@@ -245,6 +262,10 @@ def check_map(name: str, data: MapFile) -> None:
         if city.id in cities:
             raise bad(f"cities[{i}]", f"duplicate city id {city.id!r}")
         cities.add(city.id)
+        if (city.lat is None) != (city.lon is None) or (city.x is None) != (city.y is None) or (
+            city.lat is None and city.x is None
+        ):
+            raise bad(f"cities[{i}]", "a city has a latitude and longitude, or x and y, or both")
     colours = data.card_colours
     if len(set(colours)) != len(colours) or {"gray", "locomotive"} & set(colours):
         raise bad("card_colours", "colours must be distinct and not 'gray' or 'locomotive'")
@@ -252,6 +273,7 @@ def check_map(name: str, data: MapFile) -> None:
         if metropolis not in cities:
             raise bad(f"metropolises[{i}]", f"unknown city {metropolis!r}")
     _check_cards(bad, data)
+    _, cards = card_kinds(data)
     kinds = piece_kinds(data.rules)
     if len(set(kinds)) != len(kinds):
         raise bad("rules.pieces", "trains and stations are declared by their own fields")
@@ -275,6 +297,8 @@ def check_map(name: str, data: MapFile) -> None:
             raise bad(entry, f"locomotives must be between 0 and {route.length}")
         if route.piece not in kinds or route.piece == "stations":
             raise bad(entry, f"piece {route.piece!r} is no route piece kind of rules.pieces")
+        if route.kind == "sea" and (route.locomotives or not any(k.ships for k in cards)):
+            raise bad(entry, "a sea route has no Locomotive symbol and needs ship cards")
         if not 0 <= route.double_spaces <= route.length or (
             route.double_spaces and route.kind != "rail"
         ):
@@ -341,8 +365,8 @@ def _check_cards(bad: Callable[[str, str], MapError], data: MapFile) -> None:
             raise bad(entry, f"unknown deck {kind.deck!r}")
         if kind.wild != (kind.colour == "") or (kind.colour and kind.colour not in colours):
             raise bad(entry, "a card has one of the card colours, or is wild")
-        if kind.count < 0 or kind.ships < 0:
-            raise bad(entry, "counts and ships are not negative")
+        if kind.count < 0 or kind.ships not in (0, 1, 2):
+            raise bad(entry, "a count is not negative, a card covers 0, 1 or 2 ships")
         if i > len(colours) and kind.wild:
             raise bad(entry, "a map has one wild card kind, after the colours")
         basic = colours[i] if i < len(colours) else None

@@ -35,8 +35,8 @@ class CityMaterial(msgspec.Struct, frozen=True):
     index: int
     id: str
     name: str
-    lat: float
-    lon: float
+    lat: float | None
+    lon: float | None
     #: a Big Cities metropolis (the big-cities variant's tickets name them)
     metropolis: bool
 

@@ -15,7 +15,7 @@ from typing import assert_never
 
 import msgspec
 
-from domain.ticket_to_ride.board import FERRY, Board
+from domain.ticket_to_ride.board import FERRY, SEA, Board
 from domain.ticket_to_ride.cardflow import supplying
 from domain.ticket_to_ride.commands import (
     BuildStation,
@@ -37,12 +37,14 @@ from domain.ticket_to_ride.ruleset import Ruleset, stations_built
 from domain.ticket_to_ride.state import GameState, Refill, SecondCard, TicketChoice, Tunnel
 
 
-class Payment(msgspec.Struct, frozen=True, gc=False):
-    """Cards of ``colour`` (None: Locomotives only) with this many Locomotives among them."""
+class Payment(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
+    """Cards of ``colour`` (None: Locomotives only) with this many Locomotives among them;
+    on a sea route, with exactly ``doubles`` double-ship cards (left out elsewhere)."""
 
     colour: str | None
     min_locomotives: int
     max_locomotives: int
+    doubles: int | None = None
 
 
 class Move(msgspec.Struct, frozen=True, gc=False):
@@ -119,7 +121,11 @@ class _ClaimTable:
         self.grouped = frozenset(r for r, group in enumerate(board.route_tracks) if len(group) > 2)
         self.pieces = tuple(sorted(set(board.route_piece)))
         self.mixed = len(self.pieces) > 1
-        doubled = board.route_doubled
+        # the routes whose price rule lists their payments (`several`), not the search
+        doubled = [
+            board.several_train_kinds or board.route_doubled[r] or board.route_kind[r] == SEA
+            for r in range(len(length))
+        ]
         self.tracks = tuple(
             tuple((r, length[r], partner[r], r << 8) for r in routes if not doubled[r])
             for routes in board.routes_by_colour[: board.locomotive]
@@ -293,8 +299,10 @@ def _several_colours_entry(
     if not alternatives:
         return None
     names = board.card_names
+    colours = board.colours
     payments = tuple(
-        Payment(None if a.colour < 0 else names[a.colour], a.low, a.high) for a in alternatives
+        Payment(None if a.colour < 0 else colours[a.colour], a.low, a.high, a.doubles)
+        for a in alternatives
     )
     first = alternatives[0].payment
     cards = {names[c]: count for c, count in enumerate(first) if count}

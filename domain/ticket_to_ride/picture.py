@@ -78,9 +78,14 @@ Point = tuple[float, float]
 def _projection(board: Board) -> list[Point]:
     """Each city's position on the picture, the map fitted into the map area."""
     cities = board.map.cities
-    mean_lat = math.radians(sum(c.lat for c in cities) / len(cities))
-    xs = [c.lon * math.cos(mean_lat) for c in cities]
-    ys = [-c.lat for c in cities]
+    geographic = [(c.lat, c.lon) for c in cities if c.lat is not None and c.lon is not None]
+    if len(geographic) == len(cities):
+        mean_lat = math.radians(sum(lat for lat, _ in geographic) / len(cities))
+        xs = [lon * math.cos(mean_lat) for _, lon in geographic]
+        ys = [-lat for lat, _ in geographic]
+    else:  # a city off the globe (World's Indian Ocean star): the printed board's places
+        xs = [c.x or 0.0 for c in cities]
+        ys = [c.y or 0.0 for c in cities]
     scale = min(
         (MAP_WIDTH - 2 * MARGIN) / (max(xs) - min(xs)),
         (HEIGHT - 2 * MARGIN) / (max(ys) - min(ys)),

@@ -47,7 +47,7 @@ from domain.kernel.protocol import Setup
 from domain.kernel.rng import Seed
 from domain.kernel.selfplay import play_random_game
 from domain.ticket_to_ride import RULES
-from domain.ticket_to_ride.board import FERRY, GRAY, TUNNEL, Board, load_board
+from domain.ticket_to_ride.board import FERRY, GRAY, SEA, TUNNEL, Board, load_board
 from domain.ticket_to_ride.commands import DrawBlind, DrawCard, DrawTickets, PayTunnel
 from domain.ticket_to_ride.events import (
     BlindDrawn,
@@ -586,8 +586,24 @@ class RuleWatch:
         if event.paid is not None:  # a price of several colours: pairs or doubled spaces
             assert sum(event.paid.values()) == event.cards and event.colour is None
             doubled = board.route_doubled[route]
-            if doubled:
+            paid = {board.card_at[name]: n for name, n in event.paid.items()}
+            ships = [board.card_ships[c] for c in paid if c != board.locomotive]
+            if board.route_kind[route] == SEA:
+                assert all(ships), f"train cards paid for a sea route: {event.paid}"
+                colours = {board.card_colour[c] for c in paid if c != board.locomotive}
+                colour = board.route_colour[route]
+                assert len(colours) <= 1 and (colour == GRAY or colours <= {colour})
+                covered = sum(n * max(1, board.card_ships[c]) for c, n in paid.items())
+                ones = sum(n for c, n in paid.items() if board.card_ships[c] != 2)
+                assert covered == length or (covered == length + 1 and not ones), event.paid
+            else:
+                assert not any(ships), f"ship cards paid for a rail route: {event.paid}"
+            if board.route_kind[route] == SEA:
+                pass
+            elif doubled:
                 assert event.cards == length + doubled, f"{event.cards} cards, {doubled} doubled"
+            elif board.several_train_kinds:
+                assert event.cards == length, f"{event.cards} cards for {length}"
             else:
                 assert state.rules.ferry_pairs and length <= event.cards <= length + symbols
         else:

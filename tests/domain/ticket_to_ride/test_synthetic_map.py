@@ -12,8 +12,9 @@ from domain.kernel.errors import RuleViolation
 from domain.kernel.protocol import Setup
 from domain.kernel.rng import Seed
 from domain.kernel.selfplay import play_random_game
+from domain.ticket_to_ride.board import SEA
 from domain.ticket_to_ride.commands import ClaimRoute
-from domain.ticket_to_ride.events import GameEnded, RouteClaimed
+from domain.ticket_to_ride.events import BlindDrawn, GameEnded, RouteClaimed, SlotRefilled
 from domain.ticket_to_ride.mapfile import TRAINS
 from domain.ticket_to_ride.moves import Move, Payment
 from domain.ticket_to_ride.state import GameState
@@ -169,15 +170,25 @@ def test_one_colour_routes_take_the_cards_form_too() -> None:
         "wrong-colour", "not-enough-cards"}
 
 
-def test_random_games_use_pairs_doubled_spaces_three_city_tickets_and_ships() -> None:
-    seen = {"pairs": 0, "doubled": 0, "three-city ticket scored": 0, "ships": 0}
+def test_random_games_use_pairs_doubled_spaces_three_city_tickets_ships_and_both_decks() -> None:
+    seen = {"pairs": 0, "doubled": 0, "three-city ticket scored": 0, "ships": 0, "sea": 0,
+            "double-ship cards": 0, "ship cards drawn blind": 0, "refill chosen": 0}
     for game in range(12):
         seats = 2 + game % 3
         state, log = play_random_game(RULES, Setup(seats, BOARD.id),
                                       Seed(bytes([game]) * 32), random.Random(game))
         for event in log:
             if isinstance(event, RouteClaimed) and event.paid is not None:
-                seen["doubled" if BOARD.route_doubled[event.route] else "pairs"] += 1
+                if BOARD.route_kind[event.route] == SEA:
+                    seen["sea"] += 1
+                    seen["double-ship cards"] += sum(
+                        n for name, n in event.paid.items() if name.endswith("double-ship"))
+                else:
+                    seen["doubled" if BOARD.route_doubled[event.route] else "pairs"] += 1
+            if isinstance(event, BlindDrawn) and event.deck == "ship":
+                seen["ship cards drawn blind"] += 1
+            if isinstance(event, SlotRefilled):
+                seen["refill chosen"] += 1
             if isinstance(event, RouteClaimed) and BOARD.route_piece[event.route] == SHIPS:
                 seen["ships"] += 1
         end = log[-1]
