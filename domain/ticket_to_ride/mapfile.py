@@ -25,6 +25,7 @@ import msgspec
 
 from domain.kernel.versions import content_digest
 from domain.ticket_to_ride.scoring import TIE_BREAKS, TieBreak
+from domain.ticket_to_ride.terms import TERMS
 
 RouteKindName = Literal["rail", "tunnel", "ferry"]
 
@@ -89,6 +90,9 @@ class MapRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_def
     routes take by their ``piece``; the end is triggered when the pieces of
     the ``end_pieces`` kinds a player has left add up to ``end_trigger`` or
     fewer.
+
+    ``bonus_terms`` names the end-of-game terms the map scores beyond
+    Europe's (`terms.TERMS`: goods, goal cards, harbors), in account order.
     """
 
     min_seats: int
@@ -113,6 +117,7 @@ class MapRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_def
     sections: dict[str, str] = {}
     pieces: dict[str, int] = {}
     end_pieces: tuple[str, ...] = ("trains",)
+    bonus_terms: tuple[str, ...] = ()
 
 
 #: the piece kinds every map has, at these indices of `piece_kinds`
@@ -208,6 +213,9 @@ def check_map(name: str, data: MapFile) -> None:
     for i, kind in enumerate(data.rules.end_pieces):
         if kind not in kinds:
             raise bad(f"rules.end_pieces[{i}]", f"unknown piece kind {kind!r}")
+    for i, term in enumerate(data.rules.bonus_terms):
+        if term not in TERMS:
+            raise bad(f"rules.bonus_terms[{i}]", f"unknown scoring term {term!r}")
     for i, route in enumerate(data.routes):
         entry = _route_name(i, route)
         for end in (route.a, route.b):

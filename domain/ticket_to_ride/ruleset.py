@@ -45,7 +45,8 @@ class Ruleset(msgspec.Struct, frozen=True, omit_defaults=True):
     play. The end: ``end_trigger`` or fewer pieces left of the ``end_pieces``
     kinds (indices into `pieces`; Europe: trains) start the final round;
     ``longest_path_bonus`` points for the longest path (0 = no bonus); ties on
-    points are broken by ``tie_breaks`` in order (`scoring.winners`).
+    points are broken by ``tie_breaks`` in order (`scoring.winners`);
+    ``bonus_terms`` are the map's further end-of-game terms (`terms`).
     ``sections`` maps the sections the engine cites (Europe's numbering) to
     the map's own rulebook.
     """
@@ -86,6 +87,7 @@ class Ruleset(msgspec.Struct, frozen=True, omit_defaults=True):
     # at their defaults (Europe) these are left out of the JSON, which stays as it was
     own_pieces: dict[str, int] = {}
     end_pieces: tuple[int, ...] = (TRAINS,)
+    bonus_terms: tuple[str, ...] = ()
 
     @property
     def pieces(self) -> tuple[str, ...]:
@@ -196,6 +198,7 @@ def _ruleset(
         double_routes_min_seats=rules.double_routes_min_seats,
         usable_tracks=_usable_tracks(board, seats),
         tie_breaks=tuple(rules.tie_breaks),
+        bonus_terms=tuple(rules.bonus_terms),
         sections=dict(rules.sections),
         end_trigger=rules.end_trigger,
         longest_path_bonus=rules.longest_path_bonus,

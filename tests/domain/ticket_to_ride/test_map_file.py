@@ -136,3 +136,8 @@ def test_a_route_s_piece_kind_and_the_end_s_kinds_must_be_declared() -> None:
     accepted["routes"][0]["piece"] = "ships"
     board = board_from_map(decode_map("x", json.dumps(accepted).encode()))
     assert board.route_piece[:2] == (2, 0)  # trains 0, stations 1, then the map's own
+
+
+def test_a_scoring_term_must_be_one_the_engine_knows() -> None:
+    message = _refusal(_set("rules.bonus_terms", ["treasure"]))
+    assert "rules.bonus_terms[0]" in message and "unknown scoring term 'treasure'" in message
