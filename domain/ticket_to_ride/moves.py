@@ -109,8 +109,17 @@ class _ClaimTable:
     """
 
     __slots__ = (
-        "board", "coloured", "gray", "gray_tracks", "grouped", "mixed", "pieces", "several",
-        "free_cities", "stations", "tracks",
+        "board",
+        "coloured",
+        "free_cities",
+        "gray",
+        "gray_tracks",
+        "grouped",
+        "mixed",
+        "pieces",
+        "several",
+        "stations",
+        "tracks",
     )
 
     def __init__(self, board: Board) -> None:
