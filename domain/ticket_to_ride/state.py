@@ -92,8 +92,12 @@ class Pile(msgspec.Struct, gc=False):
     discard: list[int]
 
 
-class FinalScore(msgspec.Struct, frozen=True, gc=False):
-    """One seat's final account (§9): route points + tickets + stations + bonus."""
+class FinalScore(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
+    """One seat's final account (§9): route points + tickets + stations + bonus.
+
+    ``bonuses`` holds the map's further terms by name (`terms`, e.g. goods),
+    left out of the JSON when the map scores none (Europe).
+    """
 
     routes: int
     tickets: int
@@ -104,6 +108,7 @@ class FinalScore(msgspec.Struct, frozen=True, gc=False):
     express: bool
     express_bonus: int
     total: int
+    bonuses: dict[str, int] = {}
 
 
 class GameState(msgspec.Struct, gc=False):
