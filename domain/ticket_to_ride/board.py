@@ -99,6 +99,9 @@ class Board(msgspec.Struct, frozen=True, eq=False):
     ticket_a: tuple[int, ...]
     ticket_b: tuple[int, ...]
     ticket_points: tuple[int, ...]
+    #: a tour's points when joined out of order and its penalty (None: not a tour)
+    ticket_any_order: tuple[int | None, ...]
+    ticket_penalty: tuple[int | None, ...]
     ticket_group: tuple[str, ...]
     metropolises: tuple[int, ...]
     points_for_length: tuple[int, ...]
@@ -193,6 +196,8 @@ def board_from_map(data: MapFile) -> Board:
         ticket_a=tuple(cities[0] for cities in ticket_cities),
         ticket_b=tuple(cities[-1] for cities in ticket_cities),
         ticket_points=tuple(t.points for t in data.tickets),
+        ticket_any_order=tuple(t.points_any_order for t in data.tickets),
+        ticket_penalty=tuple(t.penalty for t in data.tickets),
         ticket_group=tuple(t.group for t in data.tickets),
         metropolises=tuple(city_at[c] for c in data.metropolises),
         points_for_length=points_for_length,

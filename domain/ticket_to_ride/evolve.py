@@ -123,7 +123,7 @@ def _end_turn(state: GameState) -> None:
         rules = state.rules
         pieces = state.players[state.current].pieces
         if sum(pieces[kind] for kind in rules.end_pieces) <= rules.end_trigger:
-            state.turns_left = state.seats
+            state.turns_left = state.seats * rules.final_rounds
     state.current = (state.current + 1) % state.seats
 
 

@@ -161,6 +161,8 @@ class MapRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_def
     end_pieces: tuple[str, ...] = ("trains",)
     #: how the market is refilled (see `ruleset.Ruleset`): "one-deck" or "chosen"
     market: Literal["one-deck", "chosen"] = "one-deck"
+    #: turns each player plays once the end is triggered, in rounds (Rails & Sails: 2)
+    final_rounds: int = 1
     bonus_terms: tuple[str, ...] = ()
 
 
@@ -337,6 +339,8 @@ def check_map(name: str, data: MapFile) -> None:
                 raise bad(entry, f"unknown city {city_id!r}")
         groups.add(ticket.group)
     rules = data.rules
+    if rules.final_rounds < 1:
+        raise bad("rules.final_rounds", "the final round is at least one turn each")
     if not 1 <= rules.min_seats <= rules.max_seats:
         raise bad("rules", "min_seats must be at least 1 and at most max_seats")
     if len(rules.station_costs) < rules.stations:

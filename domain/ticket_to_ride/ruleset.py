@@ -44,7 +44,9 @@ class Ruleset(msgspec.Struct, frozen=True, omit_defaults=True):
     minimum kept at setup (``setup_keep``) and the cap on long ones kept
     (``setup_long_max``, -1 = none), and the draw size / minimum kept during
     play. The end: ``end_trigger`` or fewer pieces left of the ``end_pieces``
-    kinds (indices into `pieces`; Europe: trains) start the final round;
+    kinds (indices into `pieces`; Europe: trains) start the final round
+    (``final_rounds`` of them: every seat, the one who triggered it included,
+    plays that many more turns; Rails & Sails: 2);
     ``longest_path_bonus`` points for the longest path (0 = no bonus); ties on
     points are broken by ``tie_breaks`` in order (`scoring.winners`);
     ``bonus_terms`` are the map's further end-of-game terms (`terms`).
@@ -96,6 +98,7 @@ class Ruleset(msgspec.Struct, frozen=True, omit_defaults=True):
     own_pieces: dict[str, int] = {}
     end_pieces: tuple[int, ...] = (TRAINS,)
     market: Literal["one-deck", "chosen"] = "one-deck"
+    final_rounds: int = 1
     bonus_terms: tuple[str, ...] = ()
 
     @property
@@ -206,6 +209,7 @@ def _ruleset(
         own_pieces=dict(rules.pieces),
         end_pieces=tuple(piece_kinds(rules).index(kind) for kind in rules.end_pieces),
         market=rules.market,
+        final_rounds=rules.final_rounds,
         station_costs=tuple(rules.station_costs),
         station_bonus=rules.station_bonus,
         colour_cards=rules.colour_cards,

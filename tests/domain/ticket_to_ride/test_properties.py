@@ -453,7 +453,7 @@ class RuleWatch:
             elif sum(state.players[self.turn_seat].pieces[k] for k in rules.end_pieces) <= (
                 rules.end_trigger
             ):
-                self.final_turns = state.seats
+                self.final_turns = state.seats * rules.final_rounds
             self.turn_seat = (self.turn_seat + 1) % state.seats
         if self.final_turns == 0 and following is not None:
             assert isinstance(following, DisplayRefilled | GameEnded), "no end after final round"

@@ -1,0 +1,119 @@
+"""Rails & Sails World rules beyond the prices (rules.md §4, §5.2, §5.4), on handcrafted
+states of the transcribed map (`world`)."""
+
+from __future__ import annotations
+
+from domain.ticket_to_ride.commands import ClaimRoute
+from domain.ticket_to_ride.final import final_scores
+from domain.ticket_to_ride.mapfile import TRAINS
+from domain.ticket_to_ride.scoring import tour_in_order
+from domain.ticket_to_ride.state import GameState
+
+from .world import BOARD, RULES, SEED, playing, route
+
+SHIPS = 2
+CASABLANCA_TOUR = next(
+    t for t, cities in enumerate(BOARD.ticket_cities)
+    if [BOARD.city_ids[c] for c in cities] == ["casablanca", "al-qahira", "tehran"]
+)
+
+
+def _own(state: GameState, seat: int, routes: list[int]) -> None:
+    for r in routes:
+        state.route_owner[r] = seat
+        state.players[seat].routes.append(r)
+
+
+def _tour_points(routes: list[int]) -> tuple[int, bool]:
+    state = playing(2)
+    state.players[0].tickets = [CASABLANCA_TOUR]
+    state.players[1].tickets = []
+    _own(state, 0, routes)
+    scores, _ = final_scores(BOARD, state)
+    return scores[0].tickets, scores[0].completed[0]
+
+
+def test_a_tour_scores_its_value_in_order_its_lower_value_out_of_order_its_penalty_unjoined() -> (
+    None
+):
+    # printed order: Casablanca - Al-Qahira - Tehran (9 / 6 / -15)
+    qahira_tehran = next(
+        r for r in range(len(BOARD.route_a))
+        if {BOARD.city_ids[BOARD.route_a[r]], BOARD.city_ids[BOARD.route_b[r]]}
+        == {"al-qahira", "tehran"})
+    in_order = [route("casablanca", "al-qahira"), qahira_tehran]
+    assert _tour_points(in_order) == (9, True)
+    # Al-Qahira hangs off a Casablanca-Tehran line: joined, but no path meets them in order
+    pendant = [route("marseille", "casablanca"), route("marseille", "athina"),
+               route("athina", "tehran"), route("athina", "al-qahira")]
+    assert _tour_points(pendant) == (6, True)
+    assert _tour_points([route("marseille", "casablanca")]) == (-15, False)
+
+
+def test_in_order_is_a_path_using_no_route_twice_meeting_the_cities_in_order_or_reversed() -> (
+    None
+):
+    # cities 0..4; the path may pass a city twice (a loop) but not reuse a route
+    loop = [(0, 1), (1, 2), (2, 0), (0, 3)]
+    assert tour_in_order([1, 2, 3], loop)  # 1-2-0-3
+    assert tour_in_order([3, 2, 1], loop)  # the reverse of a printed order
+    assert not tour_in_order([1, 3, 2], [(0, 1), (0, 2), (0, 3)])  # a star: joined, not in order
+    assert tour_in_order([1, 0, 2], [(0, 1), (0, 2), (0, 3)])
+
+
+def test_the_end_comes_at_six_or_fewer_trains_and_ships_after_two_more_turns_each() -> None:
+    state = playing(2, purple=1)
+    assert state.rules.final_rounds == 2 and state.rules.end_trigger == 6
+    state.players[0].pieces[TRAINS] = 3
+    state.players[0].pieces[SHIPS] = 4
+    one = route("hong-kong", "manila")  # purple sea, 1
+    assert BOARD.route_length[one] == 1
+    state.players[0].hand[BOARD.card_at["purple-ship"]] = 1
+    for event in RULES.decide(state, 0, ClaimRoute(one, cards={"purple-ship": 1}), SEED):
+        state = RULES.evolve(state, event)
+    assert state.turns_left == 4 and state.current == 1  # 2 turns for each of the 2 players
+    start = state.turn
+    while state.phase != "finished":
+        command = RULES.legal_moves(state, state.current)[0].command
+        for event in RULES.decide(state, state.current, command, SEED):
+            state = RULES.evolve(state, event)
+    assert state.turn - start == 4 and state.final is not None
+
+
+def test_a_tie_goes_to_the_most_tickets_completed_then_is_shared() -> None:
+    state = playing(3)
+    regular = [t for t in range(len(BOARD.ticket_cities)) if BOARD.ticket_penalty[t] is None]
+    done = regular[0]
+    joining = _path(*BOARD.ticket_cities[done])
+    for p in state.players:
+        p.tickets, p.score = [], 0
+    _own(state, 0, joining)
+    state.players[0].tickets = [done]
+    state.players[1].score = BOARD.ticket_points[done]
+    state.players[2].score = BOARD.ticket_points[done]
+    scores, won = final_scores(BOARD, state)
+    assert scores[0].total == scores[1].total == scores[2].total
+    assert won == [0]
+    state.players[0].tickets = []
+    state.players[0].score += BOARD.ticket_points[done]
+    assert final_scores(BOARD, state)[1] == [0, 1, 2]
+
+
+def _path(start: int, goal: int) -> list[int]:
+    """The routes of a shortest path between two cities (breadth first)."""
+    came: dict[int, tuple[int, int]] = {start: (-1, -1)}
+    frontier = [start]
+    while goal not in came:
+        reached = []
+        for city in frontier:
+            for r in BOARD.city_routes[city]:
+                other = BOARD.route_a[r] + BOARD.route_b[r] - city
+                if other not in came:
+                    came[other] = (city, r)
+                    reached.append(other)
+        frontier = reached
+    routes, city = [], goal
+    while city != start:
+        city, r = came[city]
+        routes.append(r)
+    return routes
