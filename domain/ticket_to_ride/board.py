@@ -93,6 +93,8 @@ class Board(msgspec.Struct, frozen=True, eq=False):
     route_points: tuple[int, ...]
     routes_by_colour: tuple[tuple[int, ...], ...]
     city_routes: tuple[tuple[int, ...], ...]
+    #: the port cities, where a harbor may be built
+    city_harbor: tuple[bool, ...]
     #: the cities of each ticket (two or more), in the map file's order
     ticket_cities: tuple[tuple[int, ...], ...]
     #: a ticket's first and last city (its two ends, for a two-city ticket)
@@ -192,6 +194,7 @@ def board_from_map(data: MapFile) -> Board:
             tuple(sorted(rs, key=lambda r: (lengths[r], r))) for rs in by_colour
         ),
         city_routes=tuple(tuple(rs) for rs in city_routes),
+        city_harbor=tuple(c.harbor for c in data.cities),
         ticket_cities=ticket_cities,
         ticket_a=tuple(cities[0] for cities in ticket_cities),
         ticket_b=tuple(cities[-1] for cities in ticket_cities),

@@ -87,6 +87,13 @@ class BuildStation(_Command, frozen=True, tag="build-station"):
     locomotives: int = 0
 
 
+class BuildHarbor(_Command, frozen=True, tag="build-harbor"):
+    """Build a harbor in port ``city`` paying the ``cards`` named (Rails & Sails §3.3)."""
+
+    city: int
+    cards: dict[str, int]
+
+
 class Pass(_Command, frozen=True, tag="pass"):
     """Do nothing: allowed only when none of the four actions is possible (§3)."""
 
@@ -102,5 +109,6 @@ Command = (
     | DrawTickets
     | KeepTickets
     | BuildStation
+    | BuildHarbor
     | Pass
 )

@@ -24,6 +24,7 @@ from domain.ticket_to_ride.cardflow import (
     wild_reset,
 )
 from domain.ticket_to_ride.commands import (
+    BuildHarbor,
     BuildStation,
     ChooseTickets,
     ClaimRoute,
@@ -43,6 +44,7 @@ from domain.ticket_to_ride.events import (
     DisplayRefilled,
     Event,
     GameEnded,
+    HarborBuilt,
     Passed,
     RouteClaimed,
     SlotRefilled,
@@ -59,6 +61,7 @@ from domain.ticket_to_ride.mapfile import STATIONS, TRAINS
 from domain.ticket_to_ride.moves import route_closed, turn_moves
 from domain.ticket_to_ride.pricing import (
     DoubledSpaces,
+    HarborCards,
     OneColour,
     PairFerry,
     ShipCards,
@@ -281,6 +284,8 @@ def decide(board: Board, state: GameState, seat: int, command: Command, seed: Se
         return _draw_tickets(state, seat)
     if isinstance(command, BuildStation):
         return _build_station(board, state, seat, player, command, seed)
+    if isinstance(command, BuildHarbor):
+        return _build_harbor(board, state, seat, player, command, seed)
     if isinstance(command, Pass):
         if turn_moves(board, state, seat):
             raise _refuse("cannot-pass", "you may pass only when no action is possible", "§3")
@@ -539,8 +544,13 @@ def _paid_cards(board: Board, hand: list[int], command: ClaimRoute, section: str
     assert command.cards is not None
     if command.colour is not None or command.locomotives:
         raise _refuse("bad-payment", "name the cards, or a colour and Locomotives", section)
+    return _named_cards(board, hand, command.cards, section)
+
+
+def _named_cards(board: Board, hand: list[int], cards: dict[str, int], section: str) -> list[int]:
+    """Cards named by count, as counts per card index, checked against the hand."""
     paid = [0] * len(hand)
-    for name, count in command.cards.items():
+    for name, count in cards.items():
         card = board.card_index(name)
         if card < 0:
             raise _refuse("unknown-colour", f"{name!r} is not a card of this map", section)
@@ -686,6 +696,42 @@ def _build_station(
     turn = _Turn(board, state, seed)
     turn.pay(used, command.locomotives, cost)
     built = StationBuilt(seat, city, _name(board, used), command.locomotives, cost)
+    return _end_turn(board, state, turn, [built])
+
+
+def _build_harbor(
+    board: Board,
+    state: GameState,
+    seat: int,
+    player: PlayerState,
+    command: BuildHarbor,
+    seed: Seed,
+) -> list[Event]:
+    """A harbor in a port city the player's own route reaches, one per city (§3.3)."""
+    rules = state.rules
+    if not rules.harbor_cards:
+        raise _refuse("no-harbors", "this map has no harbors", "§3")
+    if not player.pieces[rules.pieces.index("harbors")]:
+        raise _refuse("no-harbors", "you have no harbor left", "§3.3")
+    city = command.city
+    if not 0 <= city < len(board.city_ids):
+        raise _refuse("no-such-city", f"there is no city {city}", "§3.3")
+    if not board.city_harbor[city]:
+        raise _refuse("not-a-port", f"{board.city_names[city]} is no port city", "§3.3")
+    if state.harbor_owner[city] >= 0:
+        raise _refuse("city-has-harbor", "this city already has a harbor", "§3.3")
+    if not any(state.route_owner[r] == seat for r in board.city_routes[city]):
+        raise _refuse(
+            "no-route-to-city", "build a harbor only where a route of yours ends", "§3.3"
+        )
+    paid = _named_cards(board, player.hand, command.cards, "§3.3")
+    problem = HarborCards(rules.harbor_cards).check(board, paid)
+    if problem is not None:
+        raise _refuse("bad-payment", problem, "§3.3")
+    turn = _Turn(board, state, seed)
+    turn.pay_cards(paid)
+    names = board.card_names
+    built = HarborBuilt(seat, city, {names[c]: n for c, n in enumerate(paid) if n})
     return _end_turn(board, state, turn, [built])
 
 

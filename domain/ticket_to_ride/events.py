@@ -179,6 +179,14 @@ class StationBuilt(_Event, frozen=True, tag="station-built"):
     cards: int
 
 
+class HarborBuilt(_Event, frozen=True, tag="harbor-built"):
+    """A seat built a harbor in ``city`` paying the cards ``paid`` (Rails & Sails §3.3)."""
+
+    seat: int
+    city: int
+    paid: dict[str, int]
+
+
 class Passed(_Event, frozen=True, tag="passed"):
     """A seat could do nothing and passed (§3)."""
 
@@ -222,6 +230,7 @@ Event = (
     | TicketsDrawn
     | TicketsKept
     | StationBuilt
+    | HarborBuilt
     | Passed
     | DisplayRefilled
     | GameEnded

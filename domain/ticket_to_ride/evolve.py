@@ -29,6 +29,7 @@ from domain.ticket_to_ride.events import (
     Event,
     GameEnded,
     GameStarted,
+    HarborBuilt,
     Passed,
     RouteClaimed,
     SlotRefilled,
@@ -100,6 +101,7 @@ def start_state(board: Board, event: GameStarted) -> GameState:
         current=event.first.value,
         draws=max(draws) + 1,
         piles=[Pile(draw, discard) for draw, discard in more],
+        harbor_owner=[-1] * len(board.city_ids) if rules.harbor_cards else [],
     )
 
 
@@ -311,6 +313,18 @@ def _station_built(board: Board, state: GameState, event: StationBuilt) -> None:
     _end_turn(state)
 
 
+def _harbor_built(board: Board, state: GameState, event: HarborBuilt) -> None:
+    player = state.players[event.seat]
+    for name, count in event.paid.items():
+        card = board.card_at[name]
+        player.hand[card] -= count
+        state.pile(board.card_deck[card])[1][card] += count
+    state.harbor_owner[event.city] = event.seat
+    player.pieces[state.rules.pieces.index("harbors")] -= 1
+    state.passes = 0
+    _end_turn(state)
+
+
 def _passed(board: Board, state: GameState, event: Passed) -> None:
     state.passes += 1
     _end_turn(state)
@@ -348,6 +362,7 @@ APPLY: dict[type[Any], Callable[[Board, GameState, Any], None]] = {
     TicketsDrawn: _tickets_drawn,
     TicketsKept: _tickets_kept,
     StationBuilt: _station_built,
+    HarborBuilt: _harbor_built,
     Passed: _passed,
     DisplayRefilled: _display_refilled,
     GameEnded: _game_ended,

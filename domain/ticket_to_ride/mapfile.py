@@ -163,6 +163,13 @@ class MapRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_def
     market: Literal["one-deck", "chosen"] = "one-deck"
     #: turns each player plays once the end is triggered, in rounds (Rails & Sails: 2)
     final_rounds: int = 1
+    #: harbors (Rails & Sails; a ``harbors`` piece kind counts each player's): the cards
+    #: of each deck one costs (anchor cards of one colour, wilds standing in), the points
+    #: a built one scores by the completed tickets naming its city (0, 1, 2, 3+), and
+    #: the points each unbuilt one scores (negative)
+    harbor_cards: dict[str, int] = {}
+    harbor_points: tuple[int, ...] = ()
+    harbor_unbuilt: int = 0
     bonus_terms: tuple[str, ...] = ()
 
 
@@ -339,6 +346,14 @@ def check_map(name: str, data: MapFile) -> None:
                 raise bad(entry, f"unknown city {city_id!r}")
         groups.add(ticket.group)
     rules = data.rules
+    if rules.harbor_cards and (
+        "harbors" not in rules.pieces
+        or not set(rules.harbor_cards) <= {d.id for d in card_kinds(data)[0]}
+        or not rules.harbor_points
+        or "harbors" in [r.piece for r in data.routes]
+    ):
+        raise bad("rules.harbor_cards", "harbors need a harbors piece kind, known decks and "
+                                        "harbor_points, and are no route's piece")
     if rules.final_rounds < 1:
         raise bad("rules.final_rounds", "the final round is at least one turn each")
     if not 1 <= rules.min_seats <= rules.max_seats:

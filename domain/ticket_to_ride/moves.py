@@ -19,6 +19,7 @@ import msgspec
 from domain.ticket_to_ride.board import FERRY, SEA, Board
 from domain.ticket_to_ride.cardflow import supplying
 from domain.ticket_to_ride.commands import (
+    BuildHarbor,
     BuildStation,
     ChooseTickets,
     ClaimRoute,
@@ -33,7 +34,7 @@ from domain.ticket_to_ride.commands import (
     WithdrawTunnel,
 )
 from domain.ticket_to_ride.mapfile import STATIONS
-from domain.ticket_to_ride.pricing import OneColour, price_rule
+from domain.ticket_to_ride.pricing import HarborCards, OneColour, price_rule
 from domain.ticket_to_ride.ruleset import Ruleset, stations_built
 from domain.ticket_to_ride.state import GameState, Refill, SecondCard, TicketChoice, Tunnel
 
@@ -389,6 +390,10 @@ def turn_moves(board: Board, state: GameState, seat: int) -> list[Move]:
     if state.ticket_pile:
         out.append(_DRAW_TICKETS)
     player = state.players[seat]
+    if state.harbor_owner:
+        harbor = harbor_entry(board, state, seat)
+        if harbor is not None:
+            out.append(harbor)
     if player.pieces[STATIONS]:
         station = _station_entry(board, state, player.hand, player.pieces[STATIONS])
         if station is not None:
@@ -429,6 +434,32 @@ def _station_entry(
             BuildStation(city, first.colour, first.min_locomotives), payments, cities=free
         )
     return entry
+
+
+def harbor_entry(board: Board, state: GameState, seat: int) -> Move | None:
+    """The build-harbor entry (Rails & Sails §3.3): the port cities free of harbors that a
+    route of the seat's reaches, and per colour the wilds a payment may hold."""
+    rules = state.rules
+    player = state.players[seat]
+    if not player.pieces[rules.pieces.index("harbors")]:
+        return None
+    owner = state.route_owner
+    free = tuple(
+        city for city, at in enumerate(state.harbor_owner)
+        if at < 0 and board.city_harbor[city]
+        and any(owner[r] == seat for r in board.city_routes[city])
+    )
+    alternatives = HarborCards(rules.harbor_cards).alternatives(board, player.hand)
+    if not free or not alternatives:
+        return None
+    colours, names = board.colours, board.card_names
+    payments = tuple(
+        Payment(None if a.colour < 0 else colours[a.colour], a.low, a.high)
+        for a in alternatives
+    )
+    cards = {names[c]: n for c, n in enumerate(alternatives[0].payment) if n}
+    city = free[state.turn % len(free)]
+    return Move(BuildHarbor(city, cards), payments, cities=free)
 
 
 def ticket_combinations(

@@ -337,6 +337,54 @@ class ShipCards(msgspec.Struct, frozen=True, gc=False):
         return tuple(found)
 
 
+class HarborCards(msgspec.Struct, frozen=True, gc=False):
+    """A harbor (Rails & Sails §3.3): `per_deck` cards of each deck, every one showing the
+    anchor and all of one colour; wilds stand in for any of them, of either deck."""
+
+    per_deck: tuple[int, ...]
+
+    def check(self, board: Board, paid: Cards) -> str | None:
+        wild = board.locomotive
+        used = [k for k in range(len(paid)) if paid[k] and k != wild]
+        per_deck = [0] * len(self.per_deck)
+        for kind in used:
+            per_deck[board.card_deck[kind]] += paid[kind]
+        if (
+            any(not board.card_anchor[k] for k in used)
+            or len({board.card_colour[k] for k in used}) > 1
+            or any(n > most for n, most in zip(per_deck, self.per_deck, strict=True))
+            or sum(paid) != sum(self.per_deck)
+        ):
+            decks = " and ".join(f"{n} {d}" for n, d in zip(self.per_deck, board.deck_ids,
+                                                             strict=True))
+            return f"pay {decks} cards of one colour, each with the anchor, wilds standing in"
+        return None
+
+    def alternatives(self, board: Board, hand: Cards) -> tuple[Alternative, ...]:
+        """Per colour, the wild range and the payment with the fewest wilds; then the
+        all-wild payment."""
+        wild, total = board.locomotive, sum(self.per_deck)
+        found = []
+        for colour in range(len(board.colours)):
+            paid = [0] * len(hand)
+            for deck, most in enumerate(self.per_deck):
+                kinds = [
+                    k for k in range(len(hand))
+                    if board.card_anchor[k] and board.card_colour[k] == colour
+                    and board.card_deck[k] == deck and k != wild
+                ]
+                _take(paid, hand, kinds, most)
+            low, high = total - sum(paid), min(hand[wild], total - 1)
+            if sum(paid) and low <= high:
+                paid[wild] = low
+                found.append(Alternative(colour, low, high, tuple(paid)))
+        if hand[wild] >= total:
+            paid = [0] * len(hand)
+            paid[wild] = total
+            found.append(Alternative(-1, total, total, tuple(paid)))
+        return tuple(found)
+
+
 def _take(paid: list[int], hand: Cards, kinds: Sequence[int], count: int) -> None:
     """Add `count` cards of `kinds` (in order, as the hand holds them) to `paid`."""
     for kind in kinds:

@@ -46,7 +46,10 @@ class Ruleset(msgspec.Struct, frozen=True, omit_defaults=True):
     play. The end: ``end_trigger`` or fewer pieces left of the ``end_pieces``
     kinds (indices into `pieces`; Europe: trains) start the final round
     (``final_rounds`` of them: every seat, the one who triggered it included,
-    plays that many more turns; Rails & Sails: 2);
+    plays that many more turns; Rails & Sails: 2); harbors (Rails & Sails,
+    `decide`'s build-harbor) cost ``harbor_cards`` cards of each deck and score
+    ``harbor_points`` by the completed tickets naming their city, each unbuilt
+    one ``harbor_unbuilt`` (`terms`);
     ``longest_path_bonus`` points for the longest path (0 = no bonus); ties on
     points are broken by ``tie_breaks`` in order (`scoring.winners`);
     ``bonus_terms`` are the map's further end-of-game terms (`terms`).
@@ -99,6 +102,9 @@ class Ruleset(msgspec.Struct, frozen=True, omit_defaults=True):
     end_pieces: tuple[int, ...] = (TRAINS,)
     market: Literal["one-deck", "chosen"] = "one-deck"
     final_rounds: int = 1
+    harbor_cards: tuple[int, ...] = ()
+    harbor_points: tuple[int, ...] = ()
+    harbor_unbuilt: int = 0
     bonus_terms: tuple[str, ...] = ()
 
     @property
@@ -210,6 +216,11 @@ def _ruleset(
         end_pieces=tuple(piece_kinds(rules).index(kind) for kind in rules.end_pieces),
         market=rules.market,
         final_rounds=rules.final_rounds,
+        harbor_cards=tuple(rules.harbor_cards.get(d, 0) for d in board.deck_ids)
+        if rules.harbor_cards
+        else (),
+        harbor_points=tuple(rules.harbor_points),
+        harbor_unbuilt=rules.harbor_unbuilt,
         station_costs=tuple(rules.station_costs),
         station_bonus=rules.station_bonus,
         colour_cards=rules.colour_cards,

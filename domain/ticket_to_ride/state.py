@@ -153,6 +153,8 @@ class GameState(msgspec.Struct, gc=False):
     final: list[FinalScore] | None = None
     winners: list[int] | None = None
     piles: list[Pile] = []
+    #: the seat whose harbor stands in each city, -1 = none (empty on maps without harbors)
+    harbor_owner: list[int] = []
 
     def pile(self, deck: int) -> tuple[list[int], list[int]]:
         """Deck `deck`'s draw pile and discards (the state's own lists)."""

@@ -95,7 +95,9 @@ class PublicView(msgspec.Struct, frozen=True, omit_defaults=True):
     On a map of several decks ``draw_pile`` and ``discard_pile`` are the first
     deck's and ``decks`` lists every deck's (left out on maps of one deck, as
     Europe: no other field has a default, so the JSON is as it was);
-    ``refill_slot`` is the market slot waiting for its deck to be chosen.
+    ``refill_slot`` is the market slot waiting for its deck to be chosen;
+    ``harbor_owner`` gives, per city, the seat whose harbor stands there (maps
+    with harbors only).
 
     ``route_owner`` / ``station_owner`` are indexed by route and city number
     (None = nobody); ``display`` by face-up slot (None = empty slot).
@@ -125,6 +127,7 @@ class PublicView(msgspec.Struct, frozen=True, omit_defaults=True):
     tickets: list[list[TicketView]] | None
     decks: list[PileView] | None = None
     refill_slot: int | None = None
+    harbor_owner: list[int | None] | None = None
 
 
 class PrivateView(msgspec.Struct, frozen=True):
@@ -242,6 +245,9 @@ def public_view(board: Board, state: GameState) -> PublicView:
         if state.piles
         else None,
         refill_slot=state.pending.slot if isinstance(state.pending, Refill) else None,
+        harbor_owner=[None if o < 0 else o for o in state.harbor_owner]
+        if state.harbor_owner
+        else None,
     )
 
 

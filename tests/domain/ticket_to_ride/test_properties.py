@@ -55,6 +55,7 @@ from domain.ticket_to_ride.events import (
     DisplayRefilled,
     GameEnded,
     GameStarted,
+    HarborBuilt,
     Passed,
     RouteClaimed,
     SlotRefilled,
@@ -66,9 +67,9 @@ from domain.ticket_to_ride.events import (
     TunnelWithdrawn,
 )
 from domain.ticket_to_ride.mapfile import STATIONS
-from domain.ticket_to_ride.scoring import longest_path, score_tickets, winners
+from domain.ticket_to_ride.scoring import longest_path, score_tickets, tour_in_order, winners
 from domain.ticket_to_ride.state import FinalScore, GameState, Refill
-from tests.domain.ticket_to_ride import synthetic
+from tests.domain.ticket_to_ride import synthetic, world
 
 BOARD = load_board("europe")
 VARIANTS = [v.id for m in RULES.descriptor.maps if m.id == "europe" for v in m.variants]
@@ -330,6 +331,8 @@ def check_pieces(board: Board, state: GameState) -> None:
         laid = [0] * len(rules.pieces)
         for r in routes:
             laid[board.route_piece[r]] += board.route_length[r]
+        if rules.harbor_cards:  # harbors are built, not laid
+            laid[rules.pieces.index("harbors")] = state.harbor_owner.count(seat)
         for kind in range(len(rules.pieces)):
             if kind != STATIONS:
                 assert player.pieces[kind] == rules.piece_counts[kind] - laid[kind], kind
@@ -364,20 +367,42 @@ def recompute_final(board: Board, state: GameState) -> tuple[list[FinalScore], l
             [(r, a[r], b[r]) for r in range(len(owner)) if owner[r] not in (-1, seat)],
         )
         route_points = sum(board.points_for_length[length[r]] for r in routes)
+        ticket_points = 0
+        for t, done in zip(player.tickets, tickets.completed, strict=True):
+            value, any_order, penalty = (
+                board.ticket_points[t], board.ticket_any_order[t], board.ticket_penalty[t])
+            if penalty is None:
+                ticket_points += value if done else -value
+            elif not done:
+                ticket_points -= penalty
+            else:  # a tour: its value only in order (rules.md §5.2)
+                in_order = tour_in_order(board.ticket_cities[t], [(a[r], b[r]) for r in routes])
+                ticket_points += value if in_order else any_order or 0
+        bonuses = {}
+        if rules.harbor_cards:  # rules.md §5.3
+            named = [board.ticket_cities[t]
+                     for t, done in zip(player.tickets, tickets.completed, strict=True) if done]
+            harbors = [c for c, at in enumerate(state.harbor_owner) if at == seat]
+            table = rules.harbor_points
+            bonuses["harbors"] = sum(
+                table[min(len(table) - 1, sum(c in cities for cities in named))] for c in harbors
+            ) + rules.harbor_unbuilt * (3 - len(harbors))
         express = longest > 0 and paths[seat] == longest and rules.longest_path_bonus > 0
         bonus = rules.longest_path_bonus if express else 0
         unbuilt = rules.stations - sum(1 for at in state.station_owner if at == seat)
         accounts.append(
             FinalScore(
                 routes=route_points,
-                tickets=tickets.points,
+                tickets=ticket_points,
                 completed=tickets.completed,
                 borrowed=tickets.borrowed,
                 station_bonus=unbuilt * rules.station_bonus,
                 longest_path=paths[seat],
                 express=express,
                 express_bonus=bonus,
-                total=route_points + tickets.points + unbuilt * rules.station_bonus + bonus,
+                total=route_points + ticket_points + unbuilt * rules.station_bonus + bonus
+                + sum(bonuses.values()),
+                bonuses=bonuses,
             )
         )
     won = winners(
@@ -467,7 +492,8 @@ class RuleWatch:
         if isinstance(event, CardDrawn | BlindDrawn | SlotRefilled):
             return event.turn_over
         return isinstance(
-            event, RouteClaimed | TunnelWithdrawn | TicketsKept | StationBuilt | Passed
+            event,
+            RouteClaimed | TunnelWithdrawn | TicketsKept | StationBuilt | HarborBuilt | Passed,
         )
 
     def _display(self, event: Any, state: GameState, following: Any) -> None:
@@ -840,3 +866,15 @@ def test_random_games_on_the_synthetic_map_keep_every_invariant(
     """The made-up map (`synthetic`): triple routes, pairs, doubled spaces, 3-city tickets."""
     setup = Setup(seats=seats, map=synthetic.BOARD.id)
     play_and_check(synthetic.RULES, setup, seed, chooser, views_every=3)
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4, 5], ids=lambda n: f"world-{n}p")
+@settings(max_examples=2, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=_seeds, chooser=st.integers(0, 2**32 - 1))
+def test_random_games_on_the_world_map_keep_every_invariant(
+    seats: int, seed: Seed, chooser: int
+) -> None:
+    """Rails & Sails World (`world`): two decks and the chosen market, rail and sea prices,
+    harbors, tours, the two final turns."""
+    setup = Setup(seats=seats, map=world.BOARD.id)
+    play_and_check(world.RULES, setup, seed, chooser, views_every=5)

@@ -3,7 +3,12 @@ states of the transcribed map (`world`)."""
 
 from __future__ import annotations
 
-from domain.ticket_to_ride.commands import ClaimRoute
+import msgspec
+import pytest
+
+from domain.kernel.errors import RuleViolation
+from domain.ticket_to_ride.commands import BuildHarbor, ClaimRoute, Command
+from domain.ticket_to_ride.events import HarborBuilt
 from domain.ticket_to_ride.final import final_scores
 from domain.ticket_to_ride.mapfile import TRAINS
 from domain.ticket_to_ride.scoring import tour_in_order
@@ -117,3 +122,90 @@ def _path(start: int, goal: int) -> list[int]:
         city, r = came[city]
         routes.append(r)
     return routes
+
+
+# --- harbors (§3.3, §5.3) -----------------------------------------------------------------
+
+HARBORS = 3  # the piece kind after trains, stations and ships
+
+
+def _city(city_id: str) -> int:
+    return BOARD.city_ids.index(city_id)
+
+
+def _refused(state: GameState, command: Command) -> str:
+    with pytest.raises(RuleViolation) as refused:
+        RULES.decide(state, 0, command, SEED)
+    return refused.value.code
+
+
+def test_a_harbor_goes_in_a_port_the_player_s_route_reaches_one_per_city() -> None:
+    state = playing(2, red_anchor=2, red_ship=1, wild=1, red=2, red_double_ship=2)
+    paid = {"red-anchor": 2, "red-ship": 1, "wild": 1}
+    athina = _city("athina")
+    assert _refused(state, BuildHarbor(athina, paid)) == "no-route-to-city"
+    _own(state, 0, [route("athina", "al-qahira")])  # a sea route into the city qualifies
+    events = RULES.decide(state, 0, BuildHarbor(athina, paid), SEED)
+    assert events[0] == HarborBuilt(0, athina, paid)
+    after = msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=GameState)
+    for event in events:
+        after = RULES.evolve(after, event)
+    assert after.harbor_owner[athina] == 0 and after.players[0].pieces[HARBORS] == 2
+    # the train cards and the wild to the train discards, the ship card to the ship discards
+    assert sum(after.discard) == 3 and sum(after.piles[0].discard) == 1
+    assert RULES.public_view(after).harbor_owner[athina] == 0  # type: ignore[index]
+    # one per city, from any player; a port only; a harbor left to build
+    state.harbor_owner[athina] = 1
+    assert _refused(state, BuildHarbor(athina, paid)) == "city-has-harbor"
+    _own(state, 0, [route("tehran", "lahore")])
+    assert _refused(state, BuildHarbor(_city("tehran"), paid)) == "not-a-port"
+    state.harbor_owner[athina] = -1
+    state.players[0].pieces[HARBORS] = 0
+    assert _refused(state, BuildHarbor(athina, paid)) == "no-harbors"
+
+
+def test_a_harbor_costs_two_train_and_two_ship_anchor_cards_of_one_colour_wilds_for_any() -> (
+    None
+):
+    state = playing(2, red_anchor=2, red_ship=2, wild=4, red=2, red_double_ship=2,
+                    white_ship=1)
+    _own(state, 0, [route("athina", "al-qahira")])
+    athina = _city("athina")
+    for paid in ({"red-anchor": 2, "red-ship": 2}, {"wild": 4}, {"red-ship": 2, "wild": 2},
+                 {"red-anchor": 1, "wild": 3}):
+        RULES.decide(state, 0, BuildHarbor(athina, paid), SEED)
+    for paid in ({"red": 2, "red-ship": 2},  # plain train cards have no anchor
+                 {"red-anchor": 2, "red-double-ship": 2},  # nor double-ship cards
+                 {"red-anchor": 2, "white-ship": 1, "red-ship": 1},  # one colour
+                 {"red-anchor": 1, "red-ship": 2, "wild": 2},  # five cards
+                 {"red-anchor": 2, "wild": 1}):  # three cards
+        assert _refused(state, BuildHarbor(athina, paid)) == "bad-payment", paid
+    entry = next(m for m in RULES.legal_moves(state, 0) if isinstance(m.command, BuildHarbor))
+    assert entry.cities == (athina, _city("al-qahira"))
+    assert [(p.colour, p.min_locomotives, p.max_locomotives) for p in entry.payments or ()] == [
+        ("red", 0, 3), ("white", 3, 3), (None, 4, 4)]
+    RULES.decide(state, 0, entry.command, SEED)
+
+
+def test_harbors_score_by_the_completed_tickets_naming_their_city_and_cost_when_unbuilt() -> (
+    None
+):
+    state = playing(2)
+    tickets = [t for t, cities in enumerate(BOARD.ticket_cities)
+               if _city("athina") in cities and BOARD.ticket_penalty[t] is None]
+    assert len(tickets) == 2
+    for p in state.players:
+        p.tickets, p.score = [], 0
+    state.harbor_owner[_city("athina")] = 0
+    state.players[0].pieces[HARBORS] = 2
+    scores, _ = final_scores(BOARD, state)
+    assert scores[0].bonuses == {"harbors": 0 - 8}  # no completed ticket names Athina
+    assert scores[1].bonuses == {"harbors": -12}
+    state.players[0].tickets = tickets
+    _own(state, 0, _path(*BOARD.ticket_cities[tickets[0]]))
+    scores, _ = final_scores(BOARD, state)
+    assert scores[0].completed[0] and scores[0].bonuses == {"harbors": 20 - 8}
+    _own(state, 0, _path(*BOARD.ticket_cities[tickets[1]]))
+    scores, _ = final_scores(BOARD, state)
+    assert scores[0].bonuses == {"harbors": 30 - 8}
+    assert scores[0].total == scores[0].tickets + 22
