@@ -94,6 +94,21 @@ class BuildHarbor(_Command, frozen=True, tag="build-harbor"):
     cards: dict[str, int]
 
 
+class ChoosePieces(_Command, frozen=True, tag="choose-pieces"):
+    """Setup (Rails & Sails §2.6): take ``trains`` trains into play, the rest of the supply
+    in the map's other box kind (ships); secret until every seat has chosen."""
+
+    trains: int
+
+
+class ExchangePieces(_Command, frozen=True, tag="exchange-pieces"):
+    """Put ``count`` pieces of kind ``give`` back in the box reserve and take as many of
+    the other kind from it, at a point each (Rails & Sails §3.4): the whole turn."""
+
+    give: str
+    count: int
+
+
 class Pass(_Command, frozen=True, tag="pass"):
     """Do nothing: allowed only when none of the four actions is possible (§3)."""
 
@@ -110,5 +125,7 @@ Command = (
     | KeepTickets
     | BuildStation
     | BuildHarbor
+    | ChoosePieces
+    | ExchangePieces
     | Pass
 )

@@ -26,12 +26,14 @@ from domain.ticket_to_ride.cardflow import (
 from domain.ticket_to_ride.commands import (
     BuildHarbor,
     BuildStation,
+    ChoosePieces,
     ChooseTickets,
     ClaimRoute,
     Command,
     DrawBlind,
     DrawCard,
     DrawTickets,
+    ExchangePieces,
     KeepTickets,
     Pass,
     PayTunnel,
@@ -46,6 +48,9 @@ from domain.ticket_to_ride.events import (
     GameEnded,
     HarborBuilt,
     Passed,
+    PiecesChosen,
+    PiecesExchanged,
+    PiecesRevealed,
     RouteClaimed,
     SlotRefilled,
     StationBuilt,
@@ -243,6 +248,8 @@ def decide(board: Board, state: GameState, seat: int, command: Command, seed: Se
         raise _refuse("no-such-seat", f"seat {seat} is not in this game", "§2")
     player = state.players[seat]
     if state.phase == "choosing-tickets":
+        if isinstance(command, ChoosePieces):
+            return _choose_pieces(state, seat, player, command)
         if not isinstance(command, ChooseTickets):
             raise _refuse("choose-tickets-first", "every player first chooses tickets", "§2.7")
         if not player.offered:
@@ -286,11 +293,68 @@ def decide(board: Board, state: GameState, seat: int, command: Command, seed: Se
         return _build_station(board, state, seat, player, command, seed)
     if isinstance(command, BuildHarbor):
         return _build_harbor(board, state, seat, player, command, seed)
+    if isinstance(command, ExchangePieces):
+        return _exchange_pieces(board, state, seat, player, command, seed)
     if isinstance(command, Pass):
         if turn_moves(board, state, seat):
             raise _refuse("cannot-pass", "you may pass only when no action is possible", "§3")
         return _end_turn(board, state, _Turn(board, state, seed), [Passed(seat)])
     raise _refuse("not-now", f"{type(command).__name__} is not possible now", "§3")
+
+
+def _choose_pieces(
+    state: GameState, seat: int, player: PlayerState, command: ChoosePieces
+) -> list[Event]:
+    """A seat's secret split of its supply between trains and the box's other kind
+    (Rails & Sails §2.6); the last seat to choose reveals every split."""
+    rules = state.rules
+    if not rules.supply:
+        raise _refuse("no-piece-split", "this map deals every player its pieces", "§2")
+    if state.revealed or player.chosen:
+        raise _refuse("not-your-turn", "you have already chosen your pieces", "§2")
+    other = next(k for k, most in enumerate(rules.box) if most and k != TRAINS)
+    trains, rest = command.trains, rules.supply - command.trains
+    if not (0 <= trains <= rules.box[TRAINS] and 0 <= rest <= rules.box[other]):
+        low = max(0, rules.supply - rules.box[other])
+        high = min(rules.box[TRAINS], rules.supply)
+        raise _refuse("bad-split", f"take between {low} and {high} trains", "§2")
+    chosen = {"trains": trains, rules.pieces[other]: rest}
+    events: list[Event] = [PiecesChosen(seat, chosen)]
+    if all(p.chosen for s, p in enumerate(state.players) if s != seat):
+        splits = [
+            chosen if s == seat else {rules.pieces[k]: p.chosen[k] for k in (TRAINS, other)}
+            for s, p in enumerate(state.players)
+        ]
+        events.append(PiecesRevealed(splits))
+    return events
+
+
+def _exchange_pieces(
+    board: Board,
+    state: GameState,
+    seat: int,
+    player: PlayerState,
+    command: ExchangePieces,
+    seed: Seed,
+) -> list[Event]:
+    """Pieces in play swapped for the reserve's other kind, a point each (§3.4)."""
+    rules = state.rules
+    if not rules.exchange_cost:
+        raise _refuse("no-exchange", "this map has no piece exchanges", "§3")
+    kinds = [k for k, most in enumerate(rules.box) if most]
+    give = rules.pieces.index(command.give) if command.give in rules.pieces else -1
+    if give not in kinds:
+        raise _refuse("bad-exchange", f"{command.give!r} cannot be exchanged", "§3.4")
+    take = next(k for k in kinds if k != give)
+    most = min(player.pieces[give], player.reserve[take])
+    if not 1 <= command.count <= most:
+        raise _refuse(
+            "exchange-limit", f"exchange between 1 and {most} {command.give} here", "§3.4"
+        )
+    event = PiecesExchanged(
+        seat, command.give, rules.pieces[take], command.count, command.count * rules.exchange_cost
+    )
+    return _end_turn(board, state, _Turn(board, state, seed), [event])
 
 
 def _choose_tickets(

@@ -187,6 +187,31 @@ class HarborBuilt(_Event, frozen=True, tag="harbor-built"):
     paid: dict[str, int]
 
 
+class PiecesChosen(_Event, frozen=True, tag="pieces-chosen"):
+    """A seat chose its secret piece split (Rails & Sails §2.6); ``pieces`` (by kind) is
+    hidden from the others until `PiecesRevealed`."""
+
+    seat: int
+    pieces: dict[str, int] | None
+
+
+class PiecesRevealed(_Event, frozen=True, tag="pieces-revealed"):
+    """Every seat has chosen: the splits, by seat, are revealed together."""
+
+    pieces: list[dict[str, int]]
+
+
+class PiecesExchanged(_Event, frozen=True, tag="pieces-exchanged"):
+    """A seat swapped ``count`` pieces of kind ``give`` for as many of ``take`` from its
+    reserve, losing ``points`` (Rails & Sails §3.4)."""
+
+    seat: int
+    give: str
+    take: str
+    count: int
+    points: int
+
+
 class Passed(_Event, frozen=True, tag="passed"):
     """A seat could do nothing and passed (§3)."""
 
@@ -231,6 +256,9 @@ Event = (
     | TicketsKept
     | StationBuilt
     | HarborBuilt
+    | PiecesChosen
+    | PiecesRevealed
+    | PiecesExchanged
     | Passed
     | DisplayRefilled
     | GameEnded

@@ -31,6 +31,9 @@ from domain.ticket_to_ride.events import (
     GameStarted,
     HarborBuilt,
     Passed,
+    PiecesChosen,
+    PiecesExchanged,
+    PiecesRevealed,
     RouteClaimed,
     SlotRefilled,
     StationBuilt,
@@ -71,6 +74,11 @@ def start_state(board: Board, event: GameStarted) -> GameState:
             for _ in range(share):
                 hand[deck.pop()] += 1
         players.append(PlayerState(hand, list(rules.piece_counts)))
+        if rules.box:
+            players[-1].reserve = [
+                most - n if most else 0 for most, n in zip(rules.box, rules.piece_counts,
+                                                           strict=True)
+            ]
     display = [-1] * rules.face_up
     reshuffles = replay_reshuffles(board, piles, event.shuffles)
     deal_market(board, rules.locomotive_reset, rules.market, piles, reshuffles, display)
@@ -102,6 +110,7 @@ def start_state(board: Board, event: GameStarted) -> GameState:
         draws=max(draws) + 1,
         piles=[Pile(draw, discard) for draw, discard in more],
         harbor_owner=[-1] * len(board.city_ids) if rules.harbor_cards else [],
+        revealed=not rules.supply,
     )
 
 
@@ -133,7 +142,7 @@ def _tickets_chosen(board: Board, state: GameState, event: TicketsChosen) -> Non
     player = state.players[event.seat]
     player.tickets = list(event.kept or ())
     player.offered = []
-    if not any(p.offered for p in state.players):
+    if not any(p.offered for p in state.players) and state.revealed:
         state.phase = "playing"
 
 
@@ -325,6 +334,38 @@ def _harbor_built(board: Board, state: GameState, event: HarborBuilt) -> None:
     _end_turn(state)
 
 
+def _pieces_chosen(board: Board, state: GameState, event: PiecesChosen) -> None:
+    assert event.pieces is not None
+    pieces = state.rules.pieces
+    state.players[event.seat].chosen = [event.pieces.get(kind, 0) for kind in pieces]
+
+
+def _pieces_revealed(board: Board, state: GameState, event: PiecesRevealed) -> None:
+    box = state.rules.box
+    for player, split in zip(state.players, event.pieces, strict=True):
+        for kind, count in split.items():
+            index = state.rules.pieces.index(kind)
+            player.pieces[index] = count
+            player.reserve[index] = box[index] - count
+        player.chosen = []
+    state.revealed = True
+    if not any(p.offered for p in state.players):
+        state.phase = "playing"
+
+
+def _pieces_exchanged(board: Board, state: GameState, event: PiecesExchanged) -> None:
+    player = state.players[event.seat]
+    give, take = state.rules.pieces.index(event.give), state.rules.pieces.index(event.take)
+    player.pieces[give] -= event.count
+    player.reserve[give] += event.count
+    player.pieces[take] += event.count
+    player.reserve[take] -= event.count
+    player.score -= event.points
+    player.exchanged += event.count
+    state.passes = 0
+    _end_turn(state)
+
+
 def _passed(board: Board, state: GameState, event: Passed) -> None:
     state.passes += 1
     _end_turn(state)
@@ -363,6 +404,9 @@ APPLY: dict[type[Any], Callable[[Board, GameState, Any], None]] = {
     TicketsKept: _tickets_kept,
     StationBuilt: _station_built,
     HarborBuilt: _harbor_built,
+    PiecesChosen: _pieces_chosen,
+    PiecesRevealed: _pieces_revealed,
+    PiecesExchanged: _pieces_exchanged,
     Passed: _passed,
     DisplayRefilled: _display_refilled,
     GameEnded: _game_ended,

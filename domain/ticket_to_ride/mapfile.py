@@ -170,6 +170,14 @@ class MapRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_def
     harbor_cards: dict[str, int] = {}
     harbor_points: tuple[int, ...] = ()
     harbor_unbuilt: int = 0
+    #: Rails & Sails pieces: the most of each kind a player owns (``box``); each player
+    #: secretly takes ``supply`` of them into play at setup, split among the box's kinds
+    #: (the map's own numbers, e.g. 20 trains and 40 ships, are the default split), the
+    #: rest staying in their own reserve; an exchange swaps pieces of one kind in play for
+    #: reserve pieces of another at ``exchange_cost`` points each (0: no exchanges)
+    box: dict[str, int] = {}
+    supply: int = 0
+    exchange_cost: int = 0
     bonus_terms: tuple[str, ...] = ()
 
 
@@ -354,6 +362,14 @@ def check_map(name: str, data: MapFile) -> None:
     ):
         raise bad("rules.harbor_cards", "harbors need a harbors piece kind, known decks and "
                                         "harbor_points, and are no route's piece")
+    if rules.box and (
+        len(rules.box) != 2 or "trains" not in rules.box
+        or not set(rules.box) <= set(kinds) - {"stations"}
+        or sum(_start(rules, k) for k in rules.box) != rules.supply
+        or any(_start(rules, k) > most for k, most in rules.box.items())
+    ):
+        raise bad("rules.box", "the box names trains and one other piece kind; the supply is "
+                               "their default split")
     if rules.final_rounds < 1:
         raise bad("rules.final_rounds", "the final round is at least one turn each")
     if not 1 <= rules.min_seats <= rules.max_seats:
@@ -428,6 +444,11 @@ def _check_cards(bad: Callable[[str, str], MapError], data: MapFile) -> None:
         ):
             raise bad(entry, "the first kinds are a train card of each colour, then the wild, "
                              "in the first deck")
+
+
+def _start(rules: MapRules, kind: str) -> int:
+    """The pieces of `kind` a player gets by default."""
+    return rules.trains if kind == "trains" else rules.pieces.get(kind, 0)
 
 
 def _check_groups(

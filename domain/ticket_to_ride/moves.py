@@ -21,19 +21,21 @@ from domain.ticket_to_ride.cardflow import supplying
 from domain.ticket_to_ride.commands import (
     BuildHarbor,
     BuildStation,
+    ChoosePieces,
     ChooseTickets,
     ClaimRoute,
     Command,
     DrawBlind,
     DrawCard,
     DrawTickets,
+    ExchangePieces,
     KeepTickets,
     Pass,
     PayTunnel,
     RefillSlot,
     WithdrawTunnel,
 )
-from domain.ticket_to_ride.mapfile import STATIONS
+from domain.ticket_to_ride.mapfile import STATIONS, TRAINS
 from domain.ticket_to_ride.pricing import HarborCards, OneColour, price_rule
 from domain.ticket_to_ride.ruleset import Ruleset, stations_built
 from domain.ticket_to_ride.state import GameState, Refill, SecondCard, TicketChoice, Tunnel
@@ -390,6 +392,8 @@ def turn_moves(board: Board, state: GameState, seat: int) -> list[Move]:
     if state.ticket_pile:
         out.append(_DRAW_TICKETS)
     player = state.players[seat]
+    if state.rules.exchange_cost:
+        out += exchange_moves(state, seat)
     if state.harbor_owner:
         harbor = harbor_entry(board, state, seat)
         if harbor is not None:
@@ -434,6 +438,30 @@ def _station_entry(
             BuildStation(city, first.colour, first.min_locomotives), payments, cities=free
         )
     return entry
+
+
+def split_moves(rules: Ruleset) -> list[Move]:
+    """Every secret piece split a seat may choose (Rails & Sails §2.6), the map's own
+    numbers first (the rulebook's recommended 20 trains and 40 ships)."""
+    other = next(k for k, most in enumerate(rules.box) if most and k != TRAINS)
+    low = max(0, rules.supply - rules.box[other])
+    high = min(rules.box[TRAINS], rules.supply)
+    default = rules.piece_counts[TRAINS]
+    others = [t for t in range(low, high + 1) if t != default]
+    return [Move(ChoosePieces(t)) for t in (default, *others)]
+
+
+def exchange_moves(state: GameState, seat: int) -> list[Move]:
+    """Each exchange the seat's pieces and reserve allow (Rails & Sails §3.4): per kind
+    given, every count from 1 up to the limit."""
+    rules, player = state.rules, state.players[seat]
+    kinds = [k for k, most in enumerate(rules.box) if most]
+    out = []
+    for give in kinds:
+        take = next(k for k in kinds if k != give)
+        for count in range(1, min(player.pieces[give], player.reserve[take]) + 1):
+            out.append(Move(ExchangePieces(rules.pieces[give], count)))
+    return out
 
 
 def harbor_entry(board: Board, state: GameState, seat: int) -> Move | None:
@@ -482,14 +510,15 @@ def legal_moves(board: Board, state: GameState, seat: int) -> list[Move]:
     if player is None or state.phase == "finished":
         return []
     if state.phase == "choosing-tickets":
-        if not player.offered:
-            return []
-        return [
+        choices = [
             Move(ChooseTickets(keep), tickets=tuple(player.offered))
             for keep in ticket_combinations(
                 player.offered, rules.setup_keep, rules.setup_long_max, rules.long_tickets
             )
-        ]
+        ] if player.offered else []
+        if not state.revealed and not player.chosen:
+            choices += split_moves(rules)
+        return choices
     if seat != state.current:
         return []
     pending = state.pending

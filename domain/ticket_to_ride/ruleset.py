@@ -49,7 +49,10 @@ class Ruleset(msgspec.Struct, frozen=True, omit_defaults=True):
     plays that many more turns; Rails & Sails: 2); harbors (Rails & Sails,
     `decide`'s build-harbor) cost ``harbor_cards`` cards of each deck and score
     ``harbor_points`` by the completed tickets naming their city, each unbuilt
-    one ``harbor_unbuilt`` (`terms`);
+    one ``harbor_unbuilt`` (`terms`); ``box`` (per piece kind, the most a
+    player owns) and ``supply`` (the pieces each takes into play, split in
+    secret at setup) and ``exchange_cost`` (points per piece exchanged with
+    the reserve, 0 = no exchanges) are Rails & Sails' pieces;
     ``longest_path_bonus`` points for the longest path (0 = no bonus); ties on
     points are broken by ``tie_breaks`` in order (`scoring.winners`);
     ``bonus_terms`` are the map's further end-of-game terms (`terms`).
@@ -105,6 +108,10 @@ class Ruleset(msgspec.Struct, frozen=True, omit_defaults=True):
     harbor_cards: tuple[int, ...] = ()
     harbor_points: tuple[int, ...] = ()
     harbor_unbuilt: int = 0
+    #: per piece kind (`pieces` order), the most a player owns (0: not in the box)
+    box: tuple[int, ...] = ()
+    supply: int = 0
+    exchange_cost: int = 0
     bonus_terms: tuple[str, ...] = ()
 
     @property
@@ -221,6 +228,9 @@ def _ruleset(
         else (),
         harbor_points=tuple(rules.harbor_points),
         harbor_unbuilt=rules.harbor_unbuilt,
+        box=tuple(rules.box.get(kind, 0) for kind in piece_kinds(rules)) if rules.box else (),
+        supply=rules.supply,
+        exchange_cost=rules.exchange_cost,
         station_costs=tuple(rules.station_costs),
         station_bonus=rules.station_bonus,
         colour_cards=rules.colour_cards,

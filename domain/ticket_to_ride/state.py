@@ -82,6 +82,12 @@ class PlayerState(msgspec.Struct, gc=False):
     offered: list[int] = []
     routes: list[int] = []
     score: int = 0
+    #: Rails & Sails: the pieces of each kind in the player's own box reserve, the
+    #: pieces exchanged so far, and the secret split chosen at setup (pieces per kind,
+    #: hidden and empty once every seat's is revealed)
+    reserve: list[int] = []
+    exchanged: int = 0
+    chosen: list[int] = []
 
 
 class Pile(msgspec.Struct, gc=False):
@@ -155,6 +161,8 @@ class GameState(msgspec.Struct, gc=False):
     piles: list[Pile] = []
     #: the seat whose harbor stands in each city, -1 = none (empty on maps without harbors)
     harbor_owner: list[int] = []
+    #: False while the seats' secret piece splits are still to be revealed
+    revealed: bool = True
 
     def pile(self, deck: int) -> tuple[list[int], list[int]]:
         """Deck `deck`'s draw pile and discards (the state's own lists)."""

@@ -23,6 +23,7 @@ from domain.ticket_to_ride.events import (
     DisplayRefilled,
     Event,
     GameStarted,
+    PiecesChosen,
     SlotRefilled,
     TicketsChosen,
     TicketsDrawn,
@@ -58,6 +59,8 @@ class SeatView(msgspec.Struct, frozen=True, omit_defaults=True):
     routes: list[int]
     choosing_tickets: bool
     pieces: dict[str, int] | None = None
+    #: Rails & Sails: the pieces in the seat's own box reserve (once the splits are out)
+    reserve: dict[str, int] | None = None
 
 
 class TunnelView(msgspec.Struct, frozen=True):
@@ -172,7 +175,10 @@ def to_act(state: GameState) -> list[int]:
     if state.phase == "playing":
         return [state.current]
     if state.phase == "choosing-tickets":
-        return [seat for seat, p in enumerate(state.players) if p.offered]
+        return [
+            seat for seat, p in enumerate(state.players)
+            if p.offered or not (state.revealed or p.chosen)
+        ]
     return []
 
 
@@ -220,6 +226,10 @@ def public_view(board: Board, state: GameState) -> PublicView:
                 list(p.routes),
                 bool(p.offered),
                 _own_pieces(state.rules.pieces, p.pieces),
+                {k: n for k, n, most in zip(state.rules.pieces, p.reserve, state.rules.box,
+                                            strict=True) if most}
+                if p.reserve and state.revealed
+                else None,
             )
             for seat, p in enumerate(state.players)
         ],
@@ -299,6 +309,8 @@ def redact(event: Event, viewer: int | None) -> Event:
         return replace(event, shuffles=[_blank(s) for s in event.shuffles])
     if isinstance(event, TicketsChosen):
         return event if event.seat == viewer else replace(event, kept=None)
+    if isinstance(event, PiecesChosen):
+        return event if event.seat == viewer else replace(event, pieces=None)
     if isinstance(event, TicketsDrawn):
         return event if event.seat == viewer else replace(event, tickets=None)
     if isinstance(event, TicketsKept):

@@ -57,6 +57,8 @@ from domain.ticket_to_ride.events import (
     GameStarted,
     HarborBuilt,
     Passed,
+    PiecesChosen,
+    PiecesExchanged,
     RouteClaimed,
     SlotRefilled,
     StationBuilt,
@@ -232,6 +234,10 @@ def _perturbations(
         twin.ticket_pile.reverse()
         yield "ticket pile reversed", twin, None
     for seat, player in enumerate(state.players):
+        if player.chosen:  # a secret piece split not yet revealed (Rails & Sails)
+            twin = copy_state(state)
+            twin.players[seat].chosen = [n + 1 if n else 0 for n in player.chosen]
+            yield f"seat {seat}'s piece split", twin, seat
         held = next(
             (c for c, n in enumerate(player.hand) if n and board.card_deck[c] == 0), None
         )
@@ -334,9 +340,17 @@ def check_pieces(board: Board, state: GameState) -> None:
         if rules.harbor_cards:  # harbors are built, not laid
             laid[rules.pieces.index("harbors")] = state.harbor_owner.count(seat)
         for kind in range(len(rules.pieces)):
-            if kind != STATIONS:
+            if rules.box and rules.box[kind] and state.revealed:
+                # Rails & Sails: in play, in the box reserve or on the board (§3.4)
+                assert player.pieces[kind] + player.reserve[kind] + laid[kind] == (
+                    rules.box[kind]), kind
+            elif kind != STATIONS:
                 assert player.pieces[kind] == rules.piece_counts[kind] - laid[kind], kind
-        assert player.score == sum(board.route_points[r] for r in routes)
+        if rules.box and state.revealed:
+            assert sum(player.pieces[k] + laid[k] for k in range(len(rules.pieces))
+                       if rules.box[k]) == rules.supply, "the supply changed size"
+        assert player.score == sum(board.route_points[r] for r in routes) - (
+            player.exchanged * rules.exchange_cost)
         built = sum(1 for owner in state.station_owner if owner == seat)
         assert player.pieces[STATIONS] == rules.stations - built
 
@@ -367,6 +381,7 @@ def recompute_final(board: Board, state: GameState) -> tuple[list[FinalScore], l
             [(r, a[r], b[r]) for r in range(len(owner)) if owner[r] not in (-1, seat)],
         )
         route_points = sum(board.points_for_length[length[r]] for r in routes)
+        route_points -= player.exchanged * rules.exchange_cost  # Rails & Sails §3.4
         ticket_points = 0
         for t, done in zip(player.tickets, tickets.completed, strict=True):
             value, any_order, penalty = (
@@ -456,7 +471,7 @@ class RuleWatch:
         """Check `event` given the state after it and the event after it (None at the end)."""
         rules = state.rules
         seat = getattr(event, "seat", None)
-        if seat is not None and not isinstance(event, TicketsChosen):
+        if seat is not None and not isinstance(event, TicketsChosen | PiecesChosen):
             assert seat == self.turn_seat, f"{event!r} out of turn (seat {self.turn_seat}'s)"
         check = getattr(self, f"_{type(event).__name__}", None)
         if check is not None:
@@ -493,7 +508,13 @@ class RuleWatch:
             return event.turn_over
         return isinstance(
             event,
-            RouteClaimed | TunnelWithdrawn | TicketsKept | StationBuilt | HarborBuilt | Passed,
+            RouteClaimed
+            | TunnelWithdrawn
+            | TicketsKept
+            | StationBuilt
+            | HarborBuilt
+            | PiecesExchanged
+            | Passed,
         )
 
     def _display(self, event: Any, state: GameState, following: Any) -> None:

@@ -7,8 +7,15 @@ import msgspec
 import pytest
 
 from domain.kernel.errors import RuleViolation
-from domain.ticket_to_ride.commands import BuildHarbor, ClaimRoute, Command
-from domain.ticket_to_ride.events import HarborBuilt
+from domain.kernel.protocol import Setup
+from domain.ticket_to_ride.commands import (
+    BuildHarbor,
+    ChoosePieces,
+    ClaimRoute,
+    Command,
+    ExchangePieces,
+)
+from domain.ticket_to_ride.events import HarborBuilt, PiecesChosen, PiecesExchanged, PiecesRevealed
 from domain.ticket_to_ride.final import final_scores
 from domain.ticket_to_ride.mapfile import TRAINS
 from domain.ticket_to_ride.scoring import tour_in_order
@@ -209,3 +216,71 @@ def test_harbors_score_by_the_completed_tickets_naming_their_city_and_cost_when_
     scores, _ = final_scores(BOARD, state)
     assert scores[0].bonuses == {"harbors": 30 - 8}
     assert scores[0].total == scores[0].tickets + 22
+
+
+# --- the secret piece split (§2.6) and exchanges (§3.4) ------------------------------------
+
+
+def _opened(seats: int) -> GameState:
+    """A World game just dealt: tickets and pieces still to choose."""
+    state = None
+    for event in RULES.start(Setup(seats, BOARD.id), SEED):
+        state = RULES.evolve(state, event)
+    assert state is not None
+    return state
+
+
+def test_each_seat_chooses_its_pieces_in_secret_and_all_are_revealed_together() -> None:
+    state = _opened(3)
+    moves = [m.command for m in RULES.legal_moves(state, 0) if isinstance(m.command, ChoosePieces)]
+    assert moves[0] == ChoosePieces(20) and sorted(c.trains for c in moves) == list(range(10, 26))
+    public = msgspec.json.encode(RULES.public_view(state))
+    for trains in (9, 26):
+        assert _refused(state, ChoosePieces(trains)) == "bad-split"
+    events = RULES.decide(state, 0, ChoosePieces(25), SEED)
+    assert events == [PiecesChosen(0, {"trains": 25, "ships": 35})]
+    assert RULES.redact(events[0], 1) == PiecesChosen(0, None)
+    state = RULES.evolve(state, events[0])
+    # nothing public tells the choice, nor that it was made: seat 0 still has tickets to keep
+    assert msgspec.json.encode(RULES.public_view(state)) == public
+    assert RULES.to_act(state) == [0, 1, 2]
+    assert _refused(state, ChoosePieces(20)) == "not-your-turn"
+    for seat, trains in ((1, 10), (2, 20)):
+        events = RULES.decide(state, seat, ChoosePieces(trains), SEED)
+        for event in events:
+            state = RULES.evolve(state, event)
+    assert events[-1] == PiecesRevealed([{"trains": 25, "ships": 35}, {"trains": 10, "ships": 50},
+                                         {"trains": 20, "ships": 40}])
+    assert [(p.pieces[TRAINS], p.pieces[SHIPS]) for p in state.players] == [
+        (25, 35), (10, 50), (20, 40)]
+    seats = RULES.public_view(state).seats
+    assert [s.reserve for s in seats] == [{"trains": 0, "ships": 15}, {"trains": 15, "ships": 0},
+                                          {"trains": 5, "ships": 10}]
+    assert state.phase == "choosing-tickets" and RULES.to_act(state) == [0, 1, 2]  # tickets
+
+
+def test_an_exchange_is_a_whole_turn_one_way_a_point_a_piece_within_the_reserve() -> None:
+    state = playing(2)
+    player = state.players[0]
+    assert (player.pieces[TRAINS], player.pieces[SHIPS], player.reserve[TRAINS],
+            player.reserve[SHIPS]) == (20, 40, 5, 10)
+    exchanges = [m.command for m in RULES.legal_moves(state, 0)
+                 if isinstance(m.command, ExchangePieces)]
+    assert exchanges == [ExchangePieces("trains", n) for n in range(1, 11)] + [
+        ExchangePieces("ships", n) for n in range(1, 6)]
+    assert _refused(state, ExchangePieces("ships", 6)) == "exchange-limit"  # 5 trains in the box
+    assert _refused(state, ExchangePieces("trains", 0)) == "exchange-limit"
+    assert _refused(state, ExchangePieces("harbors", 1)) == "bad-exchange"
+    score = player.score
+    events = RULES.decide(state, 0, ExchangePieces("ships", 5), SEED)
+    assert events == [PiecesExchanged(0, "ships", "trains", 5, 5)]
+    for event in events:
+        state = RULES.evolve(state, event)
+    player = state.players[0]
+    assert (player.pieces[TRAINS], player.pieces[SHIPS], player.reserve[TRAINS],
+            player.reserve[SHIPS]) == (25, 35, 0, 15)
+    assert player.score == score - 5 and state.current == 1  # the turn is over
+    # a score may go below zero; taken back later, again at a point each
+    state.current = 0
+    events = RULES.decide(state, 0, ExchangePieces("trains", 15), SEED)
+    assert events == [PiecesExchanged(0, "trains", "ships", 15, 15)]

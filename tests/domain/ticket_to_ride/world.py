@@ -33,12 +33,14 @@ def route(a: str, b: str, colour: str | None = None) -> int:
 
 
 def playing(seats: int = 2, **hand: int) -> GameState:
-    """A World game in play, tickets chosen, seat 0 to move holding `hand` (by card name)."""
+    """A World game in play (tickets chosen, 20 trains and 40 ships each), seat 0 to move
+    holding `hand` (by card name)."""
     state = None
     for event in RULES.start(Setup(seats, BOARD.id), SEED):
         state = RULES.evolve(state, event)
     assert state is not None
-    for seat in range(seats):
+    while state.phase == "choosing-tickets":  # tickets, then the 20/40 piece split
+        seat = RULES.to_act(state)[0]
         move = RULES.legal_moves(state, seat)[0]
         for event in RULES.decide(state, seat, move.command, SEED):
             state = RULES.evolve(state, event)
