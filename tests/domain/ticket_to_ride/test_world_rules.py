@@ -284,3 +284,29 @@ def test_an_exchange_is_a_whole_turn_one_way_a_point_a_piece_within_the_reserve(
     state.current = 0
     events = RULES.decide(state, 0, ExchangePieces("trains", 15), SEED)
     assert events == [PiecesExchanged(0, "trains", "ships", 15, 15)]
+
+
+def test_the_picture_tells_sea_from_rail_and_shows_doubled_spaces_harbors_and_wraps() -> None:
+    from xml.etree import ElementTree
+
+    state = playing(2)
+    state.harbor_owner[_city("athina")] = 1
+    drawn = ElementTree.fromstring(RULES.board_svg(state))
+    groups = [g for g in drawn.iter() if "data-route" in g.attrib]
+    sea = [g for g in groups if g.attrib.get("data-kind") == "sea"]
+    assert {int(g.attrib["data-route"]) for g in sea} == {
+        r for r in range(len(BOARD.route_a)) if BOARD.route_kind[r] == 3}
+    spaces = [e.tag.rsplit("}", 1)[-1] for g in sea for e in g
+              if e.tag.endswith(("ellipse", "polygon"))]
+    assert set(spaces) == {"ellipse"}  # ovals; rail spaces are polygons
+    doubled = [int(g.attrib["data-route"]) for g in groups
+               if any(e.attrib.get("class") == "doubled" for e in g)]
+    assert set(doubled) == {r for r in range(len(BOARD.route_a)) if BOARD.route_doubled[r]}
+    # a route off the side edge is drawn twice, once from each of its cities
+    wrapped = [int(g.attrib["data-route"]) for g in groups if "wraps" in g.attrib["class"]]
+    assert wrapped and all(wrapped.count(r) == 2 for r in wrapped)
+    harbors = [e for e in drawn.iter() if e.attrib.get("class") == "harbor"]
+    assert [e.attrib["data-owner"] for e in harbors] == ["1"]
+    ports = [e for e in drawn.iter() if e.attrib.get("class") == "port"]
+    assert len(ports) == sum(BOARD.city_harbor) - 1
+

@@ -1,21 +1,14 @@
-"""The Rails & Sails World map, transcribed (``maps/draft/world.json``) and played by the
-engine in tests until its own rules (harbors, exchanges, the piece split) are in and it is
-listed with the shipped maps."""
+"""The Rails & Sails World map (``maps/world.json``) and helpers for its rule tests."""
 
 from __future__ import annotations
 
-from importlib import resources
-
 from domain.kernel.protocol import Setup
 from domain.kernel.rng import Seed
-from domain.ticket_to_ride.board import board_from_map
-from domain.ticket_to_ride.mapfile import decode_map
-from domain.ticket_to_ride.rules import TicketToRideRules
+from domain.ticket_to_ride import RULES
+from domain.ticket_to_ride.board import load_board
 from domain.ticket_to_ride.state import GameState
 
-_FILE = resources.files("domain.ticket_to_ride") / "maps" / "draft" / "world.json"
-BOARD = board_from_map(decode_map("maps/draft/world.json", _FILE.read_bytes()))
-RULES = TicketToRideRules({BOARD.id: BOARD})
+BOARD = load_board("world")
 SEED = Seed(bytes(range(32)))
 
 
