@@ -310,3 +310,37 @@ def test_the_picture_tells_sea_from_rail_and_shows_doubled_spaces_harbors_and_wr
     ports = [e for e in drawn.iter() if e.attrib.get("class") == "port"]
     assert len(ports) == sum(BOARD.city_harbor) - 1
 
+
+
+def test_the_opening_deals_3_train_and_7_ship_cards_and_5_tickets_keeping_3() -> None:
+    from domain.ticket_to_ride.commands import ChooseTickets, DrawTickets, KeepTickets
+
+    state = _opened(2)
+    for player in state.players:
+        decks = [BOARD.card_deck[c] for c, n in enumerate(player.hand) for _ in range(n)]
+        assert (decks.count(0), decks.count(1)) == (3, 7) and len(player.offered) == 5
+    assert [BOARD.card_deck[c] for c in state.display].count(1) >= 3 or any(
+        c == BOARD.locomotive for c in state.display)  # 3 + 3, unless a wild reset moved them
+    offered = state.players[0].offered
+    assert _refused(state, ChooseTickets(offered[:2])) == "keep-more"
+    RULES.decide(state, 0, ChooseTickets(offered[:3]), SEED)
+    state = playing(2)
+    events = RULES.decide(state, 0, DrawTickets(), SEED)
+    for event in events:
+        state = RULES.evolve(state, event)
+    drawn = state.players[0].offered
+    assert len(drawn) == 4
+    assert _refused(state, KeepTickets([])) == "keep-more"
+    RULES.decide(state, 0, KeepTickets(drawn[:1]), SEED)
+
+
+@pytest.mark.parametrize(("seats", "open_after_one"), [(2, False), (3, False), (4, True)])
+def test_a_double_route_s_second_track_opens_only_with_4_or_5_players(
+    seats: int, open_after_one: bool
+) -> None:
+    first, second = BOARD.route_tracks[route("cape-town", "indian-ocean-star", "red")]
+    state = playing(seats, green_ship=5, red_ship=5)
+    state.route_owner[first] = 1
+    entry = [m for m in RULES.legal_moves(state, 0)
+             if isinstance(m.command, ClaimRoute) and m.command.route == second]
+    assert bool(entry) == open_after_one
