@@ -201,6 +201,8 @@ class MapFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defa
     metropolises: list[str] = []
     options: dict[str, MapOption] = {}
     goals: list[Goal] = []
+    #: the printed board's picture size (width, height) that cities' x and y are fractions of
+    board_size: tuple[int, int] | None = None
 
     @property
     def digest(self) -> str:
@@ -236,6 +238,8 @@ def check_map(name: str, data: MapFile) -> None:
             raise bad(f"cities[{i}]", f"duplicate city id {city.id!r}")
         if not placed_on_board and (city.lat is None or city.lon is None):
             raise bad(f"cities[{i}]", "give every city x and y, or this one lat and lon")
+        if placed_on_board and data.board_size is None:
+            raise bad("board_size", "cities placed by x and y need the board's size")
         cities.add(city.id)
     colours = data.card_colours
     if len(set(colours)) != len(colours) or {"gray", "locomotive"} & set(colours):
