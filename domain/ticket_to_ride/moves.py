@@ -34,12 +34,21 @@ from domain.ticket_to_ride.ruleset import Ruleset, stations_built
 from domain.ticket_to_ride.state import GameState, SecondCard, TicketChoice, Tunnel
 
 
-class Payment(msgspec.Struct, frozen=True, gc=False):
-    """Cards of ``colour`` (None: Locomotives only) with this many Locomotives among them."""
+class Payment(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
+    """Cards of ``colour`` (None: Locomotives only) with this many Locomotives among them.
+
+    For a ferry paid with pairs (Northern Lights), ``pairs`` of its Locomotive
+    symbols are paid with pairs of one colour and the others with Locomotives,
+    ``colour`` is that of the plain spaces (None: none, or Locomotives only), and
+    ``cards`` a ready payment with the fewest Locomotives (``claim-route``'s
+    ``cards``). Both are left out on every other route.
+    """
 
     colour: str | None
     min_locomotives: int
     max_locomotives: int
+    pairs: int | None = None
+    cards: dict[str, int] | None = None
 
 
 class Move(msgspec.Struct, frozen=True, gc=False):
@@ -290,12 +299,21 @@ def _several_colours_entry(
     if not alternatives:
         return None
     names = board.card_names
+
+    def named(payment: tuple[int, ...]) -> dict[str, int]:
+        return {names[c]: count for c, count in enumerate(payment) if count}
+
     payments = tuple(
-        Payment(None if a.colour < 0 else names[a.colour], a.low, a.high) for a in alternatives
+        Payment(
+            None if a.colour < 0 else names[a.colour],
+            a.low,
+            a.high,
+            a.pairs,
+            None if a.pairs is None else named(a.payment),
+        )
+        for a in alternatives
     )
-    first = alternatives[0].payment
-    cards = {names[c]: count for c, count in enumerate(first) if count}
-    return Move(ClaimRoute(route, cards=cards), payments)
+    return Move(ClaimRoute(route, cards=named(alternatives[0].payment)), payments)
 
 #: per (length, Locomotives needed, Locomotives at hand up to the length): `_lows`
 _LOWS: dict[tuple[int, int, int], tuple[bytes, bytes]] = {}
