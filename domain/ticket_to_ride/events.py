@@ -40,7 +40,7 @@ class GameStarted(_Event, frozen=True, tag="game-started", omit_defaults=True):
     seed_commitment: str
     map: str
     variant: str
-    options: dict[str, bool]
+    options: dict[str, bool | int]
     seats: int
     first: Pick
     cards: Shuffle
