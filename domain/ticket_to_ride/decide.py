@@ -414,17 +414,18 @@ def _claim_route(
 
 
 def _bonus_draw(board: Board, turn: _Turn, events: list[Event]) -> list[Event]:
-    """After a route-claimed event (last of `events`, its payment discarded on `turn`),
-    the "+X" route's blind draw (§3.2 of Northern Lights): X cards from the top of the
-    pile, reshuffling the discards when it runs out, fewer when both run out."""
+    """`events` ending in a route-claimed event, then for a "+X" route (`turn` then
+    `follow`s the discards, the payment among them) its blind draw (Northern Lights
+    §3.2): X cards from the top of the pile, the discards reshuffled when it runs out,
+    fewer when both run out."""
+    if not turn.follow:
+        return events
     claimed = events[-1]
     assert isinstance(claimed, RouteClaimed)
-    bonus = board.route_bonus[claimed.route]
-    if bonus:
-        drawn = [card for card in (turn.draw() for _ in range(bonus)) if card >= 0]
-        names = [board.card_names[card] for card in drawn]
-        shuffles = turn.take_shuffles()
-        events.append(BonusCardsDrawn(claimed.seat, claimed.route, names, len(names), shuffles))
+    drawn = [turn.draw() for _ in range(board.route_bonus[claimed.route])]
+    names = [board.card_names[card] for card in drawn if card >= 0]
+    shuffles = turn.take_shuffles()
+    events.append(BonusCardsDrawn(claimed.seat, claimed.route, names, len(names), shuffles))
     return events
 
 

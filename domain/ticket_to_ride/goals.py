@@ -92,10 +92,8 @@ def _tickets_of_5_points_or_fewer(board: Board, state: GameState, seat: int) -> 
 
 def _countries_reached(board: Board, state: GameState, seat: int) -> int:
     """G: different countries among the end cities of claimed routes."""
-    country = board.city_country
-    return len(
-        {country[c] for r in state.players[seat].routes for c in (board.route_a[r], board.route_b[r])}
-    )
+    country, a, b = board.city_country, board.route_a, board.route_b
+    return len({country[c] for r in state.players[seat].routes for c in (a[r], b[r])})
 
 
 def _tickets_with_arctic_city(board: Board, state: GameState, seat: int) -> int:

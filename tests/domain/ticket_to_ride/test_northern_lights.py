@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from itertools import product
+from itertools import pairwise, product
 
 import msgspec
 import pytest
@@ -152,11 +152,11 @@ def test_draw_3_tickets_keep_at_least_1_returned_under_the_pile() -> None:
     pile = [ticket("oslo", "stockholm"), ticket("stockholm", "helsinki"),
             ticket("lillehammer", "alborg"), ticket("oslo", "kobenhavn")]
     state = nl_state(ticket_pile=pile)
-    events, state = play(state, 0, DrawTickets())
+    _, state = play(state, 0, DrawTickets())
     assert state.players[0].offered == pile[:0:-1]
     refused = refusal(state, 0, KeepTickets([]))
     assert (refused.code, refused.section) == ("keep-more", "§3.3")
-    events, state = play(state, 0, KeepTickets([pile[3]]))
+    _, state = play(state, 0, KeepTickets([pile[3]]))
     assert state.players[0].tickets == [pile[3]]
     assert sorted(state.ticket_pile) == sorted(pile[:3])
 
@@ -423,6 +423,7 @@ def test_a_bonus_draw_takes_what_there_is_and_leaves_the_display_alone() -> None
                      display=["red", None, "blue", None, "white"])
     events, after = play(state, 0, ClaimRoute(route_number, "yellow", 2))
     claimed, bonus, refilled = events
+    assert isinstance(claimed, RouteClaimed) and claimed.cards == 5
     assert isinstance(bonus, BonusCardsDrawn) and bonus.count == 3
     # the display is refilled after the bonus draw, from what it left
     assert isinstance(refilled, DisplayRefilled)
@@ -555,7 +556,7 @@ def test_capital_investment_counts_completed_tickets_with_a_capital() -> None:
 
 def _path(cities: list[str]) -> list[int]:
     """One track of each hop of a chain of cities."""
-    return [tracks(a, b)[0] for a, b in zip(cities, cities[1:], strict=False)]
+    return [tracks(a, b)[0] for a, b in pairwise(cities)]
 
 
 def test_cost_efficiency_small_steps_and_ferry_master_count_pieces_and_routes() -> None:
