@@ -21,6 +21,7 @@ from domain.kernel.rng import Seed
 from domain.ticket_to_ride import RULES
 from domain.ticket_to_ride.board import FERRY, GRAY, load_board
 from domain.ticket_to_ride.commands import (
+    BuildStation,
     ChooseTickets,
     ClaimRoute,
     DrawCard,
@@ -656,3 +657,67 @@ def test_the_end_shows_each_goal_cards_values_and_winners() -> None:
     assert [(g.id, g.values, g.winners) for g in view.goals] == [
         ("ferry-master", [1, 0], [0]), ("call-of-the-wild", [0, 1], [1]),
         ("the-wild-west", [0, 1], [1]), ("polar-express", [0, 0], [])]
+
+
+def test_no_stations_and_no_longest_path_bonus_on_this_map() -> None:
+    state = nl_state(hands=[hand(red=3, locomotive=2), hand()])
+    assert not any(isinstance(m.command, BuildStation) for m in RULES.legal_moves(state, 0))
+    assert refusal(state, 0, BuildStation(city("oslo"), "red", 0)).code == "no-stations"
+    own(state, 0, MO_I_RANA_NARVIK)
+    scores, _ = final_scores(NL, state)
+    assert (scores[0].express_bonus, scores[0].station_bonus, scores[0].total) == (0, 0, 7)
+
+
+def test_scores_may_go_below_0_at_the_end() -> None:
+    state = nl_state(2, tickets=[[ticket("murmansk", "kobenhavn")], []])
+    own(state, 0, HELSINKI_TALLINN)
+    scores, won = final_scores(NL, state)
+    assert scores[0].total == 1 - NL.ticket_points[ticket("murmansk", "kobenhavn")] < 0
+    assert won == [1]
+
+
+def _ties() -> dict[str, tuple[list[list[int]], list[list[int]], list[list[int]]]]:
+    """Per goal card: each of 3 seats' routes, tickets and hand, seats 0 and 1 tied ahead."""
+    ht = tracks("helsinki", "tallinn")
+    ok, ks = tracks("oslo", "karlstad"), tracks("karlstad", "stockholm")
+    nt, mn = tracks("narvik", "tromso"), tracks("mo-i-rana", "narvik")
+    capitals = (
+        [[ok[0], ks[0]], [ALBORG_OSLO, tracks("arhus", "alborg")[1],
+                          tracks("arhus", "kobenhavn")[0]], []],
+        [[ticket("oslo", "stockholm")], [ticket("oslo", "kobenhavn")], []],
+        [hand(), hand(), hand()],
+    )
+    routes = {  # goal: seat 0's, seat 1's and seat 2's routes
+        "cost-efficiency": [[ht[0]], [ht[1]], [ALBORG_OSLO]],
+        "small-steps-strategist": [[ht[0]], [ht[1]], [ALBORG_OSLO]],
+        "nordic-express": [[mn[0]], [mn[1]], [ht[0]]],
+        "international-tycoon": [[ht[0]], [ht[1]], [tracks("arhus", "alborg")[0]]],
+        "snowplow-award": [[nt[0]], [nt[1]], [ht[0]]],
+        "ferry-master": [[ht[0]], [ht[1]], [tracks("arhus", "alborg")[0]]],
+        "the-wild-west": [[ok[0]], [ok[1]], [ht[0]]],
+    }
+    ties = {goal: (seats, [[], [], []], [hand(), hand(), hand()]) for goal, seats in routes.items()}
+    ties["call-of-the-wild"] = (
+        [[], [], []], [[], [], []], [hand(locomotive=1, red=2), hand(blue=4), hand(red=1)])
+    ties["capital-investment"] = capitals
+    ties["local-network"] = capitals
+    ties["polar-express"] = (
+        [_path(["honningsvag", "unnamed-2", "rovaniemi"]), [mn[1], nt[1]], []],
+        [[ticket("honningsvag", "rovaniemi")], [ticket("tromso", "mo-i-rana")], []],
+        [hand(), hand(), hand()],
+    )
+    return ties
+
+
+@pytest.mark.parametrize("goal", [g.id for g in NL.map.goals])
+def test_each_goal_card_is_shared_by_the_seats_tied_for_its_best_value(goal: str) -> None:
+    routes, tickets, hands = _ties()[goal]
+    state = nl_state(3, goals=[goal], tickets=tickets, hands=hands)
+    for seat, held in enumerate(routes):
+        own(state, seat, *held)
+    first, second, third = values(state, goal)
+    assert first == second >= 1 and third < first
+    assert goal_winners(NL, state) == [[0, 1]]
+    scores, _ = final_scores(NL, state)
+    points = next(g.points for g in NL.map.goals if g.id == goal)
+    assert [s.bonuses["goal-cards"] for s in scores] == [points, points, 0]
