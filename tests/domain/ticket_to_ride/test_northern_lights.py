@@ -484,9 +484,8 @@ def test_usable_tracks_of_double_and_triple_routes_by_player_count(
                 _, state = play(state, seat, ClaimRoute(track, colour, 0))
                 # the claimer may not take a second track of the group
                 others = [t for t in group if state.route_owner[t] < 0]
+                state.current = seat
                 for other in others:
-                    refused = refusal(state, seat, ClaimRoute(other, None, 1))
-                    state.current = seat
                     refused = refusal(state, seat, ClaimRoute(other, None, 1))
                     assert (refused.code, refused.section) == ("double-route-closed", "§3.2")
             else:  # the rest of the group is closed, for everyone
