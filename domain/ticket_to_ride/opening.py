@@ -23,7 +23,8 @@ def start(board: Board, setup: Setup, seed: Seed) -> GameStarted:
     Random draws, in order: the first player (a pick, §2 Resolved), the train
     cards (each deck's, in deck order), the long tickets (when the variant
     deals any), the regular tickets, then any reshuffle the display's resets
-    need. Each seat is dealt its share of every deck in deck order.
+    need, and last the goal cards (on a map that has them). Each seat is dealt
+    its share of every deck in deck order.
     """
     rules = ruleset_of(board, setup)
     rng = Rng(seed, 0)
@@ -47,6 +48,7 @@ def start(board: Board, setup: Setup, seed: Seed) -> GameStarted:
     shuffles: list[Shuffle] = []
     reshuffles = [rng_reshuffle(board, deck, discard, rng, shuffles) for deck, discard in piles]
     deal_market(board, rules.locomotive_reset, rules.market, piles, reshuffles, display)
+    goals = rng.shuffle([g.id for g in board.map.goals]) if rules.goals_in_play else None
     longs = list(map(int, long_shuffle.after)) if long_shuffle else []
     regular = list(map(int, ticket_shuffle.after))
     offered: list[list[int] | None] = []
@@ -70,6 +72,7 @@ def start(board: Board, setup: Setup, seed: Seed) -> GameStarted:
         hands=list(hands),
         offered=offered,
         rules_version=rules.version,
+        goals=goals,
     )
 
 

@@ -1,16 +1,19 @@
 """The board as an SVG picture, drawn from the public view only.
 
-Cities sit where the map file puts them (latitude and longitude, projected
-equirectangularly with the map's mean latitude, which is close enough for a
-continent-sized map). Each route is drawn as its row of train cars between its
-two cities: in the route's colour while free (tunnels with a dashed outline,
-ferries with a dot on each car that needs a Locomotive), and in the owner's
-colour with a dark outline once claimed. Stations are small houses in their
-owner's colour. On a map placed by its printed board (Rails & Sails World):
-sea spaces are ovals and rail spaces rectangles, a doubled space carries a
-bar across, port cities an anchor mark and built harbors a square in their
-owner's colour, and a route running off one side edge (its cities more than
-half the board apart) is drawn leaving one edge and entering at the other.
+Cities sit where the map file puts them: on the printed board's layout when
+the map gives every city's ``x`` and ``y`` (Northern Lights), else by
+latitude and longitude, projected equirectangularly with the map's mean
+latitude, which is close enough for a continent-sized map. Each route is
+drawn as its row of train cars between its two cities, the tracks of a
+double or triple route side by side: in the route's colour while free
+(tunnels with a dashed outline, ferries with a dot on each car that needs a
+Locomotive, a "+X" route with its mark), and in the owner's colour with a
+dark outline once claimed. Stations are small houses in their
+owner's colour. Rails & Sails World: sea spaces are ovals and rail spaces
+rectangles, a doubled space carries a bar across, port cities an anchor
+mark and built harbors a square in their owner's colour, and on a board
+that wraps around (``board_wrap``) a route whose cities are more than half
+the board apart is drawn leaving one side edge and entering at the other.
 A side panel shows the turn, the face-up cards, pile sizes and each seat's
 score and pieces, and the result once the game has ended.
 
@@ -88,19 +91,18 @@ Point = tuple[float, float]
 
 def _projection(board: Board) -> tuple[list[Point], float | None]:
     """Each city's position on the picture, the map fitted into the map area, and the
-    picture's width of the whole board when it wraps around its side edges (a map placed
-    by its printed board), else None."""
-    cities = board.map.cities
-    geographic = [(c.lat, c.lon) for c in cities if c.lat is not None and c.lon is not None]
-    if len(geographic) == len(cities):
-        mean_lat = math.radians(sum(lat for lat, _ in geographic) / len(cities))
-        xs = [lon * math.cos(mean_lat) for _, lon in geographic]
-        ys = [-lat for lat, _ in geographic]
-        wraps = False
-    else:  # a city off the globe (World's Indian Ocean star): the printed board's places
-        xs = [c.x or 0.0 for c in cities]
-        ys = [c.y or 0.0 for c in cities]
-        wraps = True
+    picture's width of the whole board when it wraps around its side edges, else None."""
+    data = board.map
+    cities = data.cities
+    if data.board_size is not None:  # the printed board's layout (check_map: every x and y)
+        width, height = data.board_size
+        xs = [(c.x or 0.0) * width for c in cities]
+        ys = [(c.y or 0.0) * height for c in cities]
+    else:  # check_map: every city has lat and lon
+        lats = [c.lat or 0.0 for c in cities]
+        mean_lat = math.radians(sum(lats) / len(cities))
+        xs = [(c.lon or 0.0) * math.cos(mean_lat) for c in cities]
+        ys = [-lat for lat in lats]
     scale = min(
         (MAP_WIDTH - 2 * MARGIN) / (max(xs) - min(xs)),
         (HEIGHT - 2 * MARGIN) / (max(ys) - min(ys)),
@@ -109,7 +111,8 @@ def _projection(board: Board) -> tuple[list[Point], float | None]:
         (MARGIN + (x - min(xs)) * scale, MARGIN + (y - min(ys)) * scale)
         for x, y in zip(xs, ys, strict=True)
     ]
-    return places, (scale if wraps else None)
+    wrap = data.board_wrap * data.board_size[0] * scale if data.board_size else 0.0
+    return places, (wrap or None)
 
 
 def _car(centre: Point, along: Point, across: Point, length: float, breadth: float) -> str:
@@ -176,6 +179,7 @@ def _route(
         f'data-colour="{colour}" data-length="{length}"'
         + (' data-kind="sea"' if sea else "")
         + (f' data-doubled="{doubled}"' if doubled else "")
+        + (f' data-bonus="{board.route_bonus[route]}"' if board.route_bonus[route] else "")
         + ("" if owner is None else f' data-owner="{owner}"')
         + f"><title>{escape(name)} ({length}, {colour}"
         + ("" if owner is None else f", seat {owner}")
@@ -199,8 +203,8 @@ def _route(
             )
         else:
             parts.append(
-                f'<polygon points="{_car(centre, along, across, car, breadth)}" '
-                f'fill="{fill}" stroke="{stroke}" stroke-width="{width}"{look}{dash}/>'
+                f'<polygon points="{_car(centre, along, across, car, breadth)}" fill="{fill}" '
+                f'stroke="{stroke}" stroke-width="{width}"{look}{dash}/>'
             )
         if i < doubled:  # the doubling symbol: a bar across the space
             hx, hy = across[0] * breadth / 2, across[1] * breadth / 2
@@ -213,6 +217,16 @@ def _route(
             parts.append(
                 f'<circle cx="{centre[0]:.1f}" cy="{centre[1]:.1f}" r="1.8" fill="#222"/>'
             )
+    bonus = board.route_bonus[route]
+    if bonus:  # the "+X" mark beside the track, outside the group
+        side = shift + (CAR_WIDTH if shift >= 0 else -CAR_WIDTH)
+        x = (ax + bx) / 2 + side * across[0]
+        y = (ay + by) / 2 + side * across[1]
+        parts.append(
+            f'<text class="bonus" x="{x:.1f}" y="{y + 3:.1f}" font-size="8" '
+            f'font-weight="bold" text-anchor="middle" fill="#1b2a4a" stroke="#f3ead3" '
+            f'stroke-width="2" paint-order="stroke">+{bonus}</text>'
+        )
     parts.append("</g>")
     return parts
 
@@ -276,7 +290,7 @@ def _panel(board: Board, view: PublicView) -> list[str]:
     acting = ", ".join(f"seat {s}" for s in view.to_act) or "nobody"
     parts = [
         '<g class="panel">',
-        _text(x, y, board.title, 20, "bold"),
+        _text(x, y, board.title, 20 if len(board.title) <= 24 else 16, "bold"),
         _text(x, y + 24, f"Variant: {view.variant}"),
         _text(x, y + 44, f"Turn {view.turn} · to act: {acting}"),
         _text(x, y + 64, f"Waiting for: {view.pending or 'a move'}"
@@ -292,9 +306,23 @@ def _panel(board: Board, view: PublicView) -> list[str]:
     parts += [
         _text(x, y + 186, f"Draw pile {view.draw_pile} · discards {view.discard_pile}"),
         _text(x, y + 206, f"Tickets left {view.ticket_pile}"),
-        _text(x, y + 240, "Seats", 14, "bold"),
     ]
+    if view.goals:  # the goal cards in play, and who won each once the game has ended
+        parts.append(_text(x, y + 240, "Goal cards", 14, "bold"))
+        for goal in view.goals:
+            won = "" if goal.winners is None else (
+                " · " + (", ".join(f"seat {s}" for s in goal.winners) or "nobody")
+            )
+            y += 16
+            parts.append(
+                f'<g class="goal" data-goal={quoteattr(goal.id)}>'
+                + _text(x, y + 244, f"{goal.name} ({goal.points}){won}", 12)
+                + "</g>"
+            )
+        y += 32
+    parts.append(_text(x, y + 240, "Seats", 14, "bold"))
     y += 262
+    pieces = "{} trains · {} stations" if board.map.rules.stations else "{} trains"
     for seat in view.seats:
         fill = SEAT_FILL[seat.seat % len(SEAT_FILL)]
         score = seat.score if view.result is None else view.result.scores[seat.seat]
@@ -303,7 +331,7 @@ def _panel(board: Board, view: PublicView) -> list[str]:
             f'<g class="seat" data-seat="{seat.seat}" data-score="{score}">',
             f'<rect x="{x}" y="{y - 12}" width="14" height="14" fill="{fill}" stroke="#111"/>',
             _text(x + 22, y, f"Seat {seat.seat}: {score} points", 14, "bold"),
-            _text(x + 22, y + 18, f"{seat.trains} trains · {seat.stations} stations{routes}", 12),
+            _text(x + 22, y + 18, pieces.format(seat.trains, seat.stations) + routes, 12),
             _text(x + 22, y + 34, f"{seat.cards} cards · {seat.tickets} tickets"
                   + (" · choosing tickets" if seat.choosing_tickets else ""), 12),
             "</g>",

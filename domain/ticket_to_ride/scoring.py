@@ -32,7 +32,9 @@ __all__ = [
     "winners",
 ]
 
-TieBreak = Literal["most-tickets-completed", "fewest-stations-built", "longest-path-bonus"]
+TieBreak = Literal[
+    "most-tickets-completed", "fewest-stations-built", "longest-path-bonus", "most-goal-cards-won"
+]
 
 
 class TicketScore(msgspec.Struct, frozen=True):

@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
+from domain.ticket_to_ride.goals import goal_points
 from domain.ticket_to_ride.scoring import score_tickets
 
 if TYPE_CHECKING:
@@ -49,4 +50,4 @@ def harbors(board: Board, state: GameState) -> list[int]:
 
 
 #: the terms a map's ``rules.bonus_terms`` may name
-TERMS: Mapping[str, Term] = MappingProxyType({"harbors": harbors})
+TERMS: Mapping[str, Term] = MappingProxyType({"goal-cards": goal_points, "harbors": harbors})

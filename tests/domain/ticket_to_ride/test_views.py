@@ -121,7 +121,8 @@ def test_public_view_shows_counts_not_contents() -> None:
 def test_descriptor_and_setup_checks() -> None:
     descriptor = RULES.descriptor
     assert descriptor.kind == "ticket-to-ride"
-    europe, world = descriptor.maps
+    assert [m.id for m in descriptor.maps] == ["europe", "northern-lights", "world"]
+    europe, world = descriptor.maps[0], descriptor.maps[2]
     assert europe.id == "europe" and (europe.min_seats, europe.max_seats) == (2, 5)
     assert world.id == "world" and (world.min_seats, world.max_seats) == (2, 5)
     assert [v.id for v in world.variants] == ["standard"]
