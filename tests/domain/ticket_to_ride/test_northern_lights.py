@@ -129,14 +129,33 @@ def test_setup_deals_4_cards_4_tickets_and_turns_up_4_of_the_11_goal_cards() -> 
         state = RULES.evolve(None, opening)
         assert len(state.goals) == 4 == len(set(state.goals))
         assert [NL.map.goals[g].id for g in state.goals] == list(opening.goals.after[:4])
+        assert opening.goal_cards == list(opening.goals.after[:4])
         assert all(p.pieces[TRAINS] == 40 and sum(p.hand) == 4 for p in state.players)
         assert len(state.deck) == 114 - 4 * seats - 5
-        # public: every viewer sees which goal cards are in play
-        assert RULES.redact(opening, None).goals == opening.goals  # type: ignore[union-attr]
         view = RULES.public_view(state)
         assert view.goals is not None
         assert [g.id for g in view.goals] == list(opening.goals.after[:4])
         assert all(g.winners is None for g in view.goals)
+
+
+def test_only_the_4_goal_cards_drawn_are_public_the_order_of_the_7_in_the_box_is_not() -> None:
+    """§2.4: the other 7 "go back in the box unseen": like any deck order, the goal
+    shuffle's outcome is hidden from every seat and spectator (it can be checked once
+    the seed is revealed at the end); the 4 drawn cards are face up for everyone."""
+    for seats in range(2, 6):
+        (opening,) = RULES.start(Setup(seats, MAP), Seed(bytes([40 + seats]) * 32))
+        assert isinstance(opening, GameStarted) and opening.goals is not None
+        in_play = list(opening.goals.after[:4])
+        for viewer in (None, *range(seats)):
+            seen = RULES.redact(opening, viewer)
+            assert isinstance(seen, GameStarted) and seen.goals is not None
+            assert seen.goals.after == () and seen.goals.draw == opening.goals.draw
+            assert seen.goal_cards == in_play
+            sent = msgspec.json.decode(msgspec.json.encode(seen))
+            assert sent["goals"]["before"] == [g.id for g in NL.map.goals]  # canonical order
+            del sent["goals"]["before"]
+            text = msgspec.json.encode(sent).decode()
+            assert not [g for g in opening.goals.after[4:] if f'"{g}"' in text]
 
 
 def test_at_setup_keep_at_least_2_of_the_4_tickets() -> None:
