@@ -129,7 +129,8 @@ def _random_claims(chooser: random.Random, state: GameState, seat: int) -> list[
             else:
                 paid[chooser.randrange(LOCO)] += 2
         if all(n <= h for n, h in zip(paid, hand, strict=True)):
-            claims.append(ClaimRoute(r, cards={NL.card_name(c): n for c, n in enumerate(paid) if n}))
+            named = {NL.card_name(c): n for c, n in enumerate(paid) if n}
+            claims.append(ClaimRoute(r, cards=named))
     return claims
 
 
