@@ -121,7 +121,8 @@ def test_nothing_hidden_is_shown(
 ) -> None:
     table = open_table(client, kind, seats, **extra)
     watcher = Watcher(seats)
-    final = play_to_end(table, random.Random(f"leak-{kind}-{seats}"), watch=watcher)
+    name = "".join(f"-{v}" for v in extra.values())  # the other games as before
+    final = play_to_end(table, random.Random(f"leak-{kind}{name}"), watch=watcher)
 
     before_end = strings(watcher.outputs)
     assert final["seed"] not in before_end
