@@ -113,6 +113,8 @@ def _tickets_of(board: Board, groups: list[str]) -> tuple[int, ...]:
 
 #: the map of a setup that names none
 DEFAULT_MAP = "europe"
+#: the variant of a setup that names none, on every map that has it
+DEFAULT_VARIANT = "standard"
 
 
 def ruleset_for(setup: Setup) -> Ruleset:
@@ -130,7 +132,7 @@ def ruleset_for(setup: Setup) -> Ruleset:
 def ruleset_of(board: Board, setup: Setup) -> Ruleset:
     """The ruleset of a setup on `board`, or raise `RuleViolation` ``bad-setup``.
 
-    The variant defaults to ``standard``, the rules version to the current one
+    The variant defaults to `DEFAULT_VARIANT`, the rules version to the current one
     (`versions.current_version`). Boolean options are the map file's
     ``options``; unknown options are refused. Rulesets are frozen, so one is
     built per distinct setup and shared.
@@ -140,7 +142,7 @@ def ruleset_of(board: Board, setup: Setup) -> Ruleset:
     # each value's type is part of the key: 1 == True, but only a boolean is an option value
     options = tuple(sorted((k, v, type(v)) for k, v in setup.options.items()))
     return _ruleset(
-        board, setup.variant or "standard", options, setup.seats, setup.rules_version
+        board, setup.variant or DEFAULT_VARIANT, options, setup.seats, setup.rules_version
     )
 
 

@@ -19,6 +19,7 @@ from typing import Any
 
 from litestar import Litestar
 from litestar.di import Provide
+from litestar.routes import HTTPRoute
 
 from domain.kernel.protocol import GameRules
 from domain.registry import kinds as registered_kinds
@@ -26,7 +27,7 @@ from service.api.audit import AuditController, replay_router
 from service.api.board import BoardController
 from service.api.commands import CommandsController
 from service.api.events import EventsController
-from service.api.games import GamesController
+from service.api.games import GamesController, bearer_required
 from service.api.health import HealthController, ReadinessController, StoreProbe
 from service.api.kinds import KindsController
 from service.api.material import MaterialController
@@ -72,6 +73,23 @@ def worker_threads(count: int) -> Callable[[], None]:
     return start
 
 
+def _options_name_every_method(app: Litestar) -> None:
+    """Make the automatic ``OPTIONS`` answer of each path list all its methods in ``Allow``.
+
+    litestar 2.25 registers a controller's handlers one by one; the ``OPTIONS``
+    handler it adds to a path closes over the route the first handler made, and
+    keeps answering with that route's methods after the router replaced it with
+    one serving the next method too (``OPTIONS /games`` said ``OPTIONS, POST``
+    without ``GET``). Point each at the route that serves its path.
+    """
+    for route in app.routes:
+        if isinstance(route, HTTPRoute):
+            for handler in route.route_handlers:
+                closure = getattr(handler.fn, "__closure__", None) or ()
+                if handler.handler_name == "options_handler" and closure:
+                    closure[0].cell_contents = route
+
+
 def create_app(
     settings: Settings | None = None,
     kinds: Mapping[str, GameRules[Any, Any, Any]] | None = None,
@@ -100,6 +118,7 @@ def create_app(
             "verifier": Provide(lambda: verifier, sync_to_thread=False, use_cache=True),
         },
         exception_handlers=EXCEPTION_HANDLERS,
+        guards=[bearer_required],
         openapi_config=openapi_config(the_store, settings),
         on_startup=[
             worker_threads(settings.threads),
@@ -116,6 +135,7 @@ def create_app(
     configure_logging(settings.access_log)
     # outside litestar's router, so that unrouted requests are observed too
     app.asgi_handler = RequestObserver(app.asgi_handler, the_store, settings.access_log)
+    _options_name_every_method(app)
     app.state.store = the_store
     app.state.settings = settings
     return app

@@ -21,7 +21,7 @@ import copy
 from typing import Any
 
 import msgspec
-from litestar import Litestar, Request
+from litestar import Litestar, Request, Response, Router
 from litestar.openapi.config import OpenAPIConfig
 from litestar.openapi.plugins import JsonRenderPlugin, ScalarRenderPlugin
 
@@ -39,7 +39,8 @@ from service.api.games import (
 from service.api.health import Health, Readiness
 from service.api.lobby import LobbyPage, SeatChange
 from service.api.material import GameMaterial
-from service.api.problems import PROBLEM_MEDIA_TYPE, Problem
+from service.api.problems import PROBLEM_MEDIA_TYPE, Problem, make_problem, problem_response
+from service.api.setups import component_name, create_game_schemas, material_operations
 from service.api.verifier import GameAudit
 from service.audit import AuditReport
 from service.settings import Settings
@@ -64,16 +65,12 @@ class GenericLegalMove(msgspec.Struct, frozen=True):
     command: dict[str, Any]
 
 
-def _kind_name(kind: str) -> str:
-    return "".join(part.capitalize() for part in kind.replace("_", "-").split("-"))
-
-
 def _schemas(store: GameStore) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
     """(wire refs by litestar name, per-kind roots by role, all components)."""
     wire = list(WIRE_TYPES.values())
     roles: list[tuple[str, str, Any]] = []
     for kind, rules in store.kinds.items():
-        name = _kind_name(kind)
+        name = component_name(kind)
         move = getattr(rules, "legal_move_type", None) or GenericLegalMove
         roles += [
             ("command", f"{name}Command", rules.command_type),
@@ -169,18 +166,14 @@ LINKS = {
 }
 
 
-def _restrict_setup(create: dict[str, Any], store: GameStore) -> None:
-    """Say which kinds, maps and variants exist, so clients (and fuzzers) can know."""
-    descriptors = [rules.descriptor for rules in store.kinds.values()]
-    properties = create["properties"]
-    properties["kind"]["enum"] = sorted(d.kind for d in descriptors)
-    maps = sorted({m.id for d in descriptors for m in d.maps})
-    variants = sorted(
-        {v.id for d in descriptors for v in d.variants}
-        | {v.id for d in descriptors for m in d.maps for v in m.variants}
-    )
-    for name, ids in (("map", maps), ("variant", variants)):
-        properties[name]["anyOf"] = [{"type": "string", "enum": ids}, {"type": "null"}]
+#: what a struct requires across its fields, which msgspec's schemas cannot say: a clock
+#: needs a time per decision or a reserve (`POST /games` refuses it otherwise, 422 bad-clock)
+CROSS_FIELD = {
+    "ClockRule": {"anyOf": [
+        {"required": [name], "properties": {name: {"type": "integer", "minimum": 1}}}
+        for name in ("move_seconds", "reserve_seconds")
+    ]},
+}
 
 
 def fix_document(generated: dict[str, Any], store: GameStore) -> dict[str, Any]:
@@ -197,7 +190,12 @@ def fix_document(generated: dict[str, Any], store: GameStore) -> dict[str, Any]:
     material["properties"]["material"] = _one_of(by_role.get("material", []))
     answer = _component(components, wire_refs["CommandAnswer"])
     answer["properties"]["events"]["items"] = _one_of(by_role.get("event", []))
-    _restrict_setup(_component(components, wire_refs["CreateGame"]), store)
+    descriptors = [rules.descriptor for rules in store.kinds.values()]
+    components.update(create_game_schemas(
+        descriptors, _component(components, wire_refs["CreateGame"]), REF))
+    for name, rule in CROSS_FIELD.items():
+        if name in components:
+            components[name].update(copy.deepcopy(rule))
     components["Command"] = _one_of(by_role.get("command", [])) or {"type": "object"}
 
     problem = {PROBLEM_MEDIA_TYPE: {"schema": wire_refs["Problem"]}}
@@ -235,6 +233,11 @@ def fix_document(generated: dict[str, Any], store: GameStore) -> dict[str, Any]:
                     "description": "One command of the game's kind (its tagged union)",
                     "content": {"application/json": {"schema": command}},
                 }
+    paths = document["paths"]
+    material = paths.pop("/kinds/{kind}/material", None)
+    if material is not None:
+        paths.update(material_operations(material["get"], descriptors))
+    document["paths"] = dict(sorted(paths.items()))
     document["components"] = {
         "schemas": dict(sorted(components.items())),
         "securitySchemes": {
@@ -261,10 +264,23 @@ class ExactJsonRenderPlugin(JsonRenderPlugin):
         self.store = store
         self._rendered: bytes | None = None
 
+    def receive_router(self, router: Router) -> None:
+        """Unknown paths under ``/schema`` answer a problem, as everywhere else (not HTML)."""
+        router.after_request = _schema_path_not_found
+
     def render(self, request: Request[Any, Any, Any], openapi_schema: dict[str, Any]) -> bytes:
         if self._rendered is None:
             self._rendered = super().render(request, fix_document(openapi_schema, self.store))
         return self._rendered
+
+
+async def _schema_path_not_found(response: Response[Any]) -> Response[Any]:
+    """litestar's HTML 404 page for a path under ``/schema`` as a 404 problem."""
+    if response.status_code != 404:
+        return response
+    return problem_response(make_problem(
+        404, "not-found", "no such document under /schema: the docs are at /schema, the "
+        "OpenAPI document at /schema/openapi.json"))
 
 
 DESCRIPTION = (
