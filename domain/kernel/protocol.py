@@ -124,7 +124,7 @@ class Setup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """How a game is set up: what `POST /games` asked for, checked by `check_setup`.
 
     ``rules_version`` names the rules a recorded game is played under (see
-    ``docs/rules-versions.md``). None stands for the current rules, which is
+    ``docs/rules-versions.md``). null (None) stands for the current rules, which is
     what a setup being created means; the store stamps the current version
     (`GameRules.rules_version`) into the created record, and a recorded setup
     without one is read as `LEGACY_RULES_VERSION` by `recorded_setup`.

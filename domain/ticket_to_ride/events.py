@@ -62,7 +62,7 @@ class TicketsChosen(_Event, frozen=True, tag="tickets-chosen"):
 class CardDrawn(_Event, frozen=True, tag="card-drawn"):
     """A seat took a train card (§4).
 
-    ``slot`` is the face-up slot or None for a blind draw; ``card`` is hidden
+    ``slot`` is the face-up slot or null for a blind draw; ``card`` is hidden
     from others on a blind draw. After a face-up draw, ``display`` is the
     display after its refill and any Locomotive resets (``resets`` of them).
     ``turn_over`` says the draw ends the turn (second card, face-up
@@ -98,7 +98,7 @@ class RouteClaimed(_Event, frozen=True, tag="route-claimed", omit_defaults=True)
 
     ``paid`` names the cards by count when they are not one colour plus
     Locomotives (a ferry paid with pairs, doubled spaces); ``colour`` is then
-    None. Left out of the JSON otherwise, as in every log before it existed.
+    null. Left out of the JSON otherwise, as in every log before it existed.
     """
 
     seat: int

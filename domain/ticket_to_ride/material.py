@@ -46,7 +46,7 @@ class RouteMaterial(msgspec.Struct, frozen=True):
 
     ``colour`` is a card colour or ``"gray"`` (any one colour pays); ``locomotives``
     is how many of its cards must be Locomotives (a ferry's symbols); ``partner``
-    is the other track of a double route (None for a single route or a group
+    is the other track of a double route (null for a single route or a group
     of three or more); ``tracks`` lists every track of its group (itself
     included, one entry for a single route); ``points`` is what claiming it
     scores.

@@ -35,7 +35,7 @@ from domain.ticket_to_ride.state import GameState, SecondCard, TicketChoice, Tun
 
 
 class Payment(msgspec.Struct, frozen=True, gc=False):
-    """Cards of ``colour`` (None: Locomotives only) with this many Locomotives among them."""
+    """Cards of ``colour`` (null: Locomotives only) with this many Locomotives among them."""
 
     colour: str | None
     min_locomotives: int

@@ -76,8 +76,8 @@ class PublicView(msgspec.Struct, frozen=True):
     """The board as anyone may see it.
 
     ``route_owner`` / ``station_owner`` are indexed by route and city number
-    (None = nobody); ``display`` by face-up slot (None = empty slot).
-    ``turns_left`` is None until the end is triggered (§8). ``final`` and
+    (null = nobody); ``display`` by face-up slot (null = empty slot).
+    ``turns_left`` is null until the end is triggered (§8). ``final`` and
     ``tickets`` (every seat's tickets) appear only once the game has ended.
     """
 

@@ -28,6 +28,7 @@ from litestar.openapi.plugins import JsonRenderPlugin, ScalarRenderPlugin
 from domain.kernel.protocol import KindDescriptor
 from service.api.commands import CommandAnswer
 from service.api.events import EVENTS_PAGE_MAX, EventsPage
+from service.api.field_docs import GLOSSARY, IN_STRUCT
 from service.api.games import (
     LOBBY_PAGE_MAX,
     CreatedGame,
@@ -87,12 +88,34 @@ def _schemas(store: GameStore) -> tuple[dict[str, Any], dict[str, Any], dict[str
     )
     wire_refs = dict(zip(WIRE_TYPES, roots[: len(wire)], strict=True))
     by_role: dict[str, list[dict[str, Any]]] = {}
-    for (role, name, _), root in zip(roles, roots[len(wire) :], strict=True):
+    named = [(role, name, root) for (role, name, _), root in zip(roles, roots[len(wire):],
+                                                                  strict=True)]
+    struct_names = [root["$ref"].rsplit("/", 1)[1] for _, _, root in named if "$ref" in root]
+    renames = {}
+    for role, name, root in named:
         if "$ref" not in root:  # a union: name it after its kind
             components[name] = root
-            root = {"$ref": REF.format(name=name)}
-        by_role.setdefault(role, []).append(root)
+        elif struct_names.count(own := root["$ref"].rsplit("/", 1)[1]) == 1:
+            renames[own] = name  # one kind's struct (``Move``): named as every kind's is
+        else:
+            name = own  # shared by several kinds (`GenericLegalMove`): keeps its name
+        by_role.setdefault(role, []).append({"$ref": REF.format(name=name)})
+    components = _renamed(components, renames)
     return wire_refs, by_role, components
+
+
+def _renamed(components: dict[str, Any], renames: dict[str, str]) -> dict[str, Any]:
+    """`components` with the schemas in `renames` under their new names, references too."""
+    refs = {REF.format(name=old): REF.format(name=new) for old, new in renames.items()}
+
+    def swap(node: Any) -> Any:
+        if isinstance(node, dict):
+            return {k: refs.get(v, v) if k == "$ref" else swap(v) for k, v in node.items()}
+        if isinstance(node, list):
+            return [swap(v) for v in node]
+        return node
+
+    return {renames.get(name, name): swap(schema) for name, schema in components.items()}
 
 
 def _one_of(refs: list[dict[str, Any]], nullable: bool = False) -> dict[str, Any]:
@@ -170,10 +193,46 @@ LINKS = {
 #: needs a time per decision or a reserve (`POST /games` refuses it otherwise, 422 bad-clock)
 CROSS_FIELD = {
     "ClockRule": {"anyOf": [
-        {"required": [name], "properties": {name: {"type": "integer", "minimum": 1}}}
+        {"required": [name], "properties": {name: {
+            "type": "integer", "minimum": 1, "description": "Given, and not 0"}}}
         for name in ("move_seconds", "reserve_seconds")
     ]},
 }
+
+
+#: the path parameters, by name (litestar does not carry a path parameter's description)
+PATH_PARAMETERS = {
+    "game_id": "The game's id (a UUID), from POST /games or GET /games",
+    "seat": "A seat number, 0-based",
+    "kind": "A game kind from GET /kinds",
+}
+
+
+def _describe_properties(name: str, schema: dict[str, Any]) -> None:
+    """Give every property of `schema` (component `name`, nested shapes too) a description.
+
+    From, in order: the property's own (msgspec hides it in the non-null branch
+    of an optional field), what `field_docs` says of the field in this struct,
+    a tagged union's ``type`` (its tag), and the glossary.
+    """
+    properties = schema.get("properties")
+    for field, prop in (properties or {}).items():
+        if not isinstance(prop, dict) or prop.get("description"):
+            continue
+        branch = [o.get("description") for o in prop.get("anyOf", []) if o.get("description")]
+        tag = prop.get("enum") if field == "type" else None
+        described = (
+            branch[0] if branch else
+            IN_STRUCT.get(name, {}).get(field) or
+            (f"The tag: always {tag[0]}" if tag and len(tag) == 1 else None) or
+            GLOSSARY.get(field)
+        )
+        if described:
+            prop["description"] = described
+    for key in ("anyOf", "oneOf", "allOf"):
+        for option in schema.get(key, []):
+            if isinstance(option, dict):
+                _describe_properties(name, option)
 
 
 def fix_document(generated: dict[str, Any], store: GameStore) -> dict[str, Any]:
@@ -193,6 +252,8 @@ def fix_document(generated: dict[str, Any], store: GameStore) -> dict[str, Any]:
     descriptors = [rules.descriptor for rules in store.kinds.values()]
     components.update(create_game_schemas(
         descriptors, _component(components, wire_refs["CreateGame"]), REF))
+    for name, schema in components.items():
+        _describe_properties(name, schema)
     for name, rule in CROSS_FIELD.items():
         if name in components:
             components[name].update(copy.deepcopy(rule))
@@ -204,6 +265,8 @@ def fix_document(generated: dict[str, Any], store: GameStore) -> dict[str, Any]:
             for parameter in operation.get("parameters", []):
                 parameter["schema"] = _parameter_schema(parameter["schema"])
                 parameter.pop("deprecated", None)
+                if parameter["in"] == "path" and not parameter.get("description"):
+                    parameter["description"] = PATH_PARAMETERS.get(parameter["name"], "")
             responses = operation["responses"]
             responses.pop("400", None)  # refusals of malformed input are 422 problems
             for status, edge in EDGE_RESPONSES.items():
