@@ -348,7 +348,10 @@ async def _schema_path_not_found(response: Response[Any]) -> Response[Any]:
 
 DESCRIPTION = (
     "Event-sourced game server for train board games. Errors are RFC 9457 problem "
-    "details; commands and events are each kind's tagged unions."
+    "details; commands and events are each kind's tagged unions. Bodies are decoded "
+    "strictly: an integer is a JSON integer literal (3, never \"3\" or 3.0) and a JSON "
+    "body needs Content-Type: application/json (else 415). Every index (seats, routes, "
+    "cities, slots, cars, rounds, turns) counts from 0; an absent value is null."
 )
 
 

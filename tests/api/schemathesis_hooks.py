@@ -1,7 +1,7 @@
 """schemathesis hooks: what the OpenAPI document cannot make a fuzzer generate by itself.
 
 Load with ``SCHEMATHESIS_HOOKS=tests.api.schemathesis_hooks`` (from the
-repository's root; README, "Fuzzing the API"). Two things:
+repository's root; README, "Fuzzing the API"). What it adds:
 
 * ``POST /replays`` takes a game log as JSON Lines (``application/x-ndjson``),
   which the document can only call a string. Its bodies are drawn from real
