@@ -51,8 +51,12 @@ class OptionDescriptor(msgspec.Struct, frozen=True):
     maps: Annotated[list[str] | None, msgspec.Meta(
         description="The maps it exists on; null: every map of the kind")] = None
     variants: Annotated[list[str] | None, msgspec.Meta(
-        description="The variants with which it may differ from its default; null: all")
-    ] = None
+        description="The variants it applies to; null: all. With another variant a "
+        "boolean option may only be false (or left out), any other left out")] = None
+    minimum: Annotated[int | None, msgspec.Meta(
+        description="The smallest value of an integer option; null: no bound")] = None
+    maximum: Annotated[int | None, msgspec.Meta(
+        description="The largest value of an integer option; null: no bound")] = None
     patterns: Annotated[dict[int, str] | None, msgspec.Meta(
         description="By seat count: the regular expression a string value must match "
         "with that many seats; null: no pattern")] = None

@@ -54,6 +54,17 @@ def _descriptor(boards: Mapping[str, Board], default_map: str) -> KindDescriptor
             OptionDescriptor(name=name, type="boolean", default=False,
                              description=spec.description, maps=[map_id],
                              variants=list(spec.variants))
+            if spec.sets is None
+            else OptionDescriptor(
+                name=name,
+                type="integer",
+                default=getattr(data.rules, spec.sets),
+                description=f"{spec.description} ({spec.minimum} to {spec.maximum})",
+                maps=[map_id],
+                variants=list(spec.variants),
+                minimum=spec.minimum,
+                maximum=spec.maximum,
+            )
             for name, spec in data.options.items()
         ]
     return KindDescriptor(

@@ -145,6 +145,9 @@ GLOSSARY: dict[str, str] = {
     "express": "Whether the seat has the longest path (the European Express bonus)",
     "express_bonus": "The bonus points for the longest path",
     "total": "The final score",
+    "bonuses": "Points of the map's own end-of-game terms, by term name (Ruleset.bonus_terms)",
+    "bonus_terms": "The map's own end-of-game scoring terms, by name, beyond routes, tickets, "
+    "stations and the longest path",
     "reason": "Why the game ended",
     "first": "The pick of the first player",
     "long_tickets": "The shuffle of the long tickets; null when the variant has none",

@@ -39,15 +39,23 @@ def _seats(low: int, high: int) -> dict[str, Any]:
     return schema
 
 
+def _applies(option: OptionDescriptor, variant: str | None) -> bool:
+    return option.variants is None or variant in option.variants
+
+
 def _option(option: OptionDescriptor, variant: str | None, seats: int | None) -> dict[str, Any]:
     """The schema of one option's value with `variant` (None: no variant) and `seats`."""
     schema: dict[str, Any] = {"type": option.type}
-    if option.variants is not None and variant not in option.variants:
-        schema["const"] = option.default  # it exists, but not with this variant
+    if not _applies(option, variant):
+        schema["const"] = False  # a boolean that does not apply here may only be off
     elif option.choices:
         schema["enum"] = list(option.choices)
     elif option.patterns and seats in option.patterns:
         schema["pattern"] = option.patterns[seats]
+    if option.minimum is not None:
+        schema["minimum"] = option.minimum
+    if option.maximum is not None:
+        schema["maximum"] = option.maximum
     default = json.encode(option.default).decode()
     schema["description"] = f"{option.description} (default: {default})"
     return schema
@@ -128,6 +136,7 @@ def setup_shapes(descriptor: KindDescriptor, shared: dict[str, Any]) -> list[dic
                             "additionalProperties": False,
                             "properties": {
                                 o.name: _option(o, variant, seats) for o in options
+                                if o.type == "boolean" or _applies(o, variant)
                             },
                             "description": "Host options by name; one left out has its default",
                         },
