@@ -145,6 +145,23 @@ GLOSSARY: dict[str, str] = {
     "express": "Whether the seat has the longest path (the European Express bonus)",
     "express_bonus": "The bonus points for the longest path",
     "total": "The final score",
+    "x": "Its place across the printed board, as a fraction of the board's width; null "
+    "where the map gives none",
+    "y": "Its place down the printed board, as a fraction of the board's height; null "
+    "where the map gives none",
+    "country": "The country it is in, where the map marks it (goal cards measure it)",
+    "capital": "Whether it is a capital, where the map marks it (goal cards measure it)",
+    "arctic": "Whether it is north of the Arctic Circle, where the map marks it",
+    "goals": "The goal cards (Northern Lights §5.3); left out on a map without them",
+    "goals_in_play": "How many goal cards are drawn at setup",
+    "face_up_without_piles": "Whether face-up cards may still be drawn with the draw pile "
+    "and the discards both empty",
+    "bonus_cards": "The X of a \"+X\" route: cards drawn blind after claiming it (0: none)",
+    "pairs": "For a ferry paid with pairs: how many of its Locomotive symbols are paid with "
+    "pairs of one colour; left out on every other route",
+    "metric": "What the goal measures (its id), for programs",
+    "measures": "What the goal measures, in words",
+    "values": "Every seat's value of the goal's measure, by seat, once the game has ended",
     "bonuses": "Points of the map's own end-of-game terms, by term name (Ruleset.bonus_terms)",
     "bonus_terms": "The map's own end-of-game scoring terms, by name, beyond routes, tickets, "
     "stations and the longest path",
@@ -387,7 +404,9 @@ IN_STRUCT: dict[str, dict[str, str]] = {
     "MoveBandit": {"car": "The destination car"},
     "MoveMarshal": {"car": "The car the Marshal moves to"},
     "MarshalMoved": {"car": "The car the Marshal is now in"},
-    "GameStarted": {"seats": "The number of seats", "cards": "The shuffle of the train "
+    "GameStarted": {"goals": "The shuffle of the goal cards' ids (the first goals_in_play "
+                    "are in play, face up); null on a map without them",
+                    "seats": "The number of seats", "cards": "The shuffle of the train "
                     "cards", "tickets": "The shuffle of the regular tickets",
                     "shuffles": "Further shuffles of the opening", "display":
                     "The face-up display dealt", "offered": "The tickets each seat is "
@@ -431,6 +450,12 @@ IN_STRUCT: dict[str, dict[str, str]] = {
     "Pick": {"value": "The number picked"},
     "ClockView": {"rule": "The clock's rule", "seats": "Each seat's time"},
     "GameMaterial": {"material": "The kind's own material for this setup"},
+    "GoalMaterial": {"id": "The goal card's id", "card": "The card it is printed on",
+                     "points": "What leading its measure scores", "index": "Its number, as "
+                     "the public view's goals use it"},
+    "GoalView": {"id": "The goal card's id", "index": "Its number in the material's goals",
+                 "points": "What leading its measure scores", "winners": "The seats that "
+                 "won it once the game has ended (all when tied, nobody when the best is 0)"},
     "TicketToRideLegalMove": {
         "cities": "For build-station: every city where a station may go; null otherwise",
         "tickets": "For ticket choices: the tickets on offer; null otherwise"},
