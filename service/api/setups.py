@@ -223,8 +223,9 @@ def _variant_parameter(descriptor: KindDescriptor) -> str:
     """The variant parameter's description: its default and the seats each variant is for."""
     said = []
     for board in descriptor.maps:
-        if board.default_variant:
-            said.append(f"on {board.id} the default is {board.default_variant}")
+        names = ", ".join(v.id for v in [*board.variants, *descriptor.variants])
+        default = f", the default {board.default_variant}" if board.default_variant else ""
+        said.append(f"{board.id} has {names}{default}")
     for variant in [*(v for m in descriptor.maps for v in m.variants), *descriptor.variants]:
         if variant.min_seats is not None or variant.max_seats is not None:
             low = variant.min_seats or descriptor.min_seats
