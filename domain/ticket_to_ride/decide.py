@@ -377,7 +377,8 @@ def _claim_route(
     turn = _Turn(board, state, seed)
     if not (rules.tunnels and kind == TUNNEL):
         turn.pay(used, command.locomotives, length)
-        claimed = RouteClaimed(seat, route, name, command.locomotives, length, points)
+        goods = _goods(board, state, route)
+        claimed = RouteClaimed(seat, route, name, command.locomotives, length, points, goods=goods)
         return _end_turn(board, state, turn, [claimed])
     revealed: list[int] = []
     for _ in range(_TUNNEL_REVEAL):
@@ -403,8 +404,17 @@ def _claim_route(
     for card in revealed:
         turn.discard_card(card)
     turn.pay(used, command.locomotives, length)
-    events.append(RouteClaimed(seat, route, name, command.locomotives, length, points))
+    events.append(
+        RouteClaimed(seat, route, name, command.locomotives, length, points,
+                     goods=_goods(board, state, route))
+    )
     return _end_turn(board, state, turn, events)
+
+
+def _goods(board: Board, state: GameState, route: int) -> int:
+    """The goods cards a claim of `route` takes: one for a route with the goods symbol,
+    whatever its length, while the pile lasts (Amsterdam rules 3.B)."""
+    return 1 if board.route_goods[route] and state.goods_pile > 0 else 0
 
 
 def _paid_cards(board: Board, hand: list[int], command: ClaimRoute, section: str) -> list[int]:
@@ -449,6 +459,7 @@ def _claim_paid(
         sum(paid),
         board.route_points[route],
         {names[c]: n for c, n in enumerate(paid) if n},
+        _goods(board, state, route),
     )
     return _end_turn(board, state, turn, [claimed])
 
@@ -493,6 +504,7 @@ def _pay_tunnel(
         locomotives,
         length + extra,
         board.route_points[tunnel.route],
+        goods=_goods(board, state, tunnel.route),
     )
     return _end_turn(board, state, turn, [claimed])
 

@@ -86,6 +86,7 @@ def start_state(board: Board, event: GameStarted) -> GameState:
         first=event.first.value,
         current=event.first.value,
         draws=max(draws) + 1,
+        goods_pile=rules.goods_cards,
     )
 
 
@@ -180,6 +181,9 @@ def _route_claimed(board: Board, state: GameState, event: RouteClaimed) -> None:
     player.routes.append(route)
     player.pieces[board.route_piece[route]] -= board.route_length[route]
     player.score += event.points
+    if event.goods:
+        player.goods += event.goods
+        state.goods_pile -= event.goods
     state.passes = 0
     _end_turn(state)
 

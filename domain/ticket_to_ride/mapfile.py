@@ -35,12 +35,16 @@ class MapError(ValueError):
 
 
 class City(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
-    """A city: its id (used by routes and tickets), printed name and position."""
+    """A city: its id (used by routes and tickets), printed name and position.
+
+    ``lat``/``lon`` are None where no source gives the place a position (a
+    historical harbour); the picture then draws it beside its neighbours.
+    """
 
     id: str
     name: str
-    lat: float
-    lon: float
+    lat: float | None
+    lon: float | None
 
 
 class Route(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
@@ -62,6 +66,8 @@ class Route(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaul
     double_spaces: int = 0
     #: the piece kind a claim lays on the route (a kind the map's rules declare)
     piece: str = "trains"
+    #: its spaces carry the goods symbol: claiming it takes one goods card (``rules.goods_cards``)
+    goods: bool = False
 
 
 class Ticket(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
@@ -70,6 +76,8 @@ class Ticket(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defau
     cities: list[str]
     points: int
     group: str
+    #: made up by the engine where the printed card is unknown (`tickets.generated_tickets`)
+    generated: bool = False
 
 
 class MapRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
@@ -93,6 +101,11 @@ class MapRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_def
 
     ``bonus_terms`` names the end-of-game terms the map scores beyond
     Europe's (`terms.TERMS`: goods, goal cards, harbors), in account order.
+
+    Goods (Amsterdam): ``goods_cards`` is the pile of goods cards, one taken
+    with each claim of a route marked ``goods`` while any is left;
+    ``goods_scoring`` gives, per player count, the points of the 1st, 2nd, ...
+    place by goods cards held (the ``goods`` term).
     """
 
     min_seats: int
@@ -118,6 +131,8 @@ class MapRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_def
     pieces: dict[str, int] = {}
     end_pieces: tuple[str, ...] = ("trains",)
     bonus_terms: tuple[str, ...] = ()
+    goods_cards: int = 0
+    goods_scoring: dict[int, list[int]] = {}
 
 
 #: the piece kinds every map has, at these indices of `piece_kinds`
@@ -152,6 +167,22 @@ class MapOption(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_de
     adds_long_tickets: list[str] = []
 
 
+class TicketDeck(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
+    """The box's ticket deck where the map file cannot list it all (Amsterdam).
+
+    The box holds ``cards`` tickets; the file lists those known. On load the
+    engine completes the deck with tickets of ``group`` generated from the
+    board (`tickets.generated_tickets`: place pairs whose shortest distance is
+    ``min_points`` to ``max_points``, worth that distance), unless an operator
+    supplies the printed deck (`tickets.supplied_deck`).
+    """
+
+    cards: int
+    group: str
+    min_points: int
+    max_points: int
+
+
 class MapFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
     """One map file, decoded. Route and ticket order is part of the format (indices)."""
 
@@ -168,6 +199,8 @@ class MapFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defa
     note: str = ""
     metropolises: list[str] = []
     options: dict[str, MapOption] = {}
+    #: set where the box's ticket deck is only partly known (see `TicketDeck`)
+    ticket_deck: TicketDeck | None = None
 
     @property
     def digest(self) -> str:
@@ -216,8 +249,16 @@ def check_map(name: str, data: MapFile) -> None:
     for i, term in enumerate(data.rules.bonus_terms):
         if term not in TERMS:
             raise bad(f"rules.bonus_terms[{i}]", f"unknown scoring term {term!r}")
+    rules = data.rules
+    if rules.goods_cards < 0 or bool(rules.goods_cards) != ("goods" in rules.bonus_terms):
+        raise bad("rules.goods_cards", "goods cards and the goods term come together")
+    for seats in range(rules.min_seats, rules.max_seats + 1):
+        if rules.goods_cards and len(rules.goods_scoring.get(seats, ())) != seats:
+            raise bad("rules.goods_scoring", f"{seats} players need a place for each")
     for i, route in enumerate(data.routes):
         entry = _route_name(i, route)
+        if route.goods and not rules.goods_cards:
+            raise bad(entry, "a goods route needs rules.goods_cards")
         for end in (route.a, route.b):
             if end not in cities:
                 raise bad(entry, f"unknown city {end!r}")
@@ -246,7 +287,17 @@ def check_map(name: str, data: MapFile) -> None:
             if city_id not in cities:
                 raise bad(entry, f"unknown city {city_id!r}")
         groups.add(ticket.group)
-    rules = data.rules
+    deck = data.ticket_deck
+    # the tickets the engine adds to complete a partly known deck (`tickets.complete_deck`)
+    missing = 0 if deck is None else deck.cards - len(data.tickets)
+    if deck is not None:
+        if missing < 0:
+            listed = len(data.tickets)
+            raise bad("ticket_deck", f"{listed} tickets listed; the box has {deck.cards}")
+        if not 1 <= deck.min_points <= deck.max_points:
+            raise bad("ticket_deck", "min_points must be at least 1 and at most max_points")
+        if missing:
+            groups.add(deck.group)
     if not 1 <= rules.min_seats <= rules.max_seats:
         raise bad("rules", "min_seats must be at least 1 and at most max_seats")
     if len(rules.station_costs) < rules.stations:
@@ -264,6 +315,7 @@ def check_map(name: str, data: MapFile) -> None:
         for named, dealt in ((variant.long_tickets, variant.long_dealt),
                              (variant.regular_tickets, variant.regular_dealt)):
             held = sum(1 for t in data.tickets if t.group in named)
+            held += missing if deck is not None and deck.group in named else 0
             if held < dealt * rules.max_seats:
                 raise bad(entry, f"{held} tickets in {named} cannot deal {dealt} to "
                                  f"{rules.max_seats} players")

@@ -35,13 +35,14 @@ class CityMaterial(msgspec.Struct, frozen=True):
     index: int
     id: str
     name: str
-    lat: float
-    lon: float
+    #: None where no source gives the place a position (Amsterdam's Nieuwe Waal)
+    lat: float | None
+    lon: float | None
     #: a Big Cities metropolis (the big-cities variant's tickets name them)
     metropolis: bool
 
 
-class RouteMaterial(msgspec.Struct, frozen=True):
+class RouteMaterial(msgspec.Struct, frozen=True, omit_defaults=True):
     """A route between cities ``a`` and ``b`` (city ids); ``index`` as in ``route_owner``.
 
     ``colour`` is a card colour or ``"gray"`` (any one colour pays); ``locomotives``
@@ -49,7 +50,8 @@ class RouteMaterial(msgspec.Struct, frozen=True):
     is the other track of a double route (None for a single route or a group
     of three or more); ``tracks`` lists every track of its group (itself
     included, one entry for a single route); ``points`` is what claiming it
-    scores.
+    scores; ``goods``: its spaces carry the goods symbol, and claiming it takes
+    a goods card (left out when false).
     """
 
     index: int
@@ -62,14 +64,17 @@ class RouteMaterial(msgspec.Struct, frozen=True):
     partner: int | None
     tracks: list[int]
     points: int
+    goods: bool = False
 
 
-class TicketMaterial(msgspec.Struct, frozen=True):
+class TicketMaterial(msgspec.Struct, frozen=True, omit_defaults=True):
     """A destination ticket of this setup's decks; ``index`` as in views and ``keep`` lists.
 
     ``long``: it belongs to the long-ticket deck of this setup; ``group`` is the
     map file's deck name (e.g. ``base-regular``, ``1912-long``), and
-    ``big_city`` says it bears the Big Cities logo.
+    ``big_city`` says it bears the Big Cities logo; ``generated`` that the
+    engine made it up where the printed card is unknown (`decks`; left out
+    when false).
     """
 
     index: int
@@ -81,6 +86,7 @@ class TicketMaterial(msgspec.Struct, frozen=True):
     long: bool
     group: str
     big_city: bool
+    generated: bool = False
 
 
 class RoutePoints(msgspec.Struct, frozen=True):
@@ -152,6 +158,7 @@ def material_of(board: Board, setup: Setup) -> TicketToRideMaterial:
                 partner=None if board.route_partner[r] < 0 else board.route_partner[r],
                 tracks=list(board.route_tracks[r]),
                 points=board.route_points[r],
+                goods=board.route_goods[r],
             )
             for r in range(len(board.route_a))
         ],
@@ -165,6 +172,7 @@ def material_of(board: Board, setup: Setup) -> TicketToRideMaterial:
                 long=t in long,
                 group=board.ticket_group[t],
                 big_city="big-city" in board.ticket_group[t],
+                generated=board.ticket_generated[t],
             )
             for t in in_play
         ],

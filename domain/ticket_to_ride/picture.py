@@ -2,10 +2,12 @@
 
 Cities sit where the map file puts them (latitude and longitude, projected
 equirectangularly with the map's mean latitude, which is close enough for a
-continent-sized map). Each route is drawn as its row of train cars between its
-two cities: in the route's colour while free (tunnels with a dashed outline,
-ferries with a dot on each car that needs a Locomotive), and in the owner's
-colour with a dark outline once claimed. Stations are small houses in their
+continent-sized map; a place with no known position is drawn just outside
+its neighbours, away from the middle of the map). Each route is drawn as its
+row of train cars between its two cities: in the route's colour while free
+(tunnels with a dashed outline, ferries with a dot on each car that needs a
+Locomotive, goods routes with a small crate on each space), and in the
+owner's colour with a dark outline once claimed. Stations are small houses in their
 owner's colour. A side panel shows the turn, the face-up cards, pile sizes
 and each seat's score and pieces, and the result once the game has ended.
 
@@ -33,6 +35,7 @@ CITY_RADIUS = 6.0
 #: fill colours of the card colours (and gray routes)
 CARD_FILL = {
     "purple": "#9b59b6",
+    "pink": "#e37fb5",
     "blue": "#2f6fd6",
     "orange": "#f28c1b",
     "white": "#f7f7f2",
@@ -78,9 +81,19 @@ Point = tuple[float, float]
 def _projection(board: Board) -> list[Point]:
     """Each city's position on the picture, the map fitted into the map area."""
     cities = board.map.cities
-    mean_lat = math.radians(sum(c.lat for c in cities) / len(cities))
-    xs = [c.lon * math.cos(mean_lat) for c in cities]
-    ys = [-c.lat for c in cities]
+    known = [(c.lat, c.lon) for c in cities if c.lat is not None and c.lon is not None]
+    mean_lat = math.radians(sum(lat for lat, _ in known) / len(known))
+    found: list[Point | None] = [
+        None if c.lat is None or c.lon is None else (c.lon * math.cos(mean_lat), -c.lat)
+        for c in cities
+    ]
+    points = [p for p in found if p is not None]
+    middle = (sum(x for x, _ in points) / len(points), sum(y for _, y in points) / len(points))
+    for city, point in enumerate(found):
+        if point is None:
+            found[city] = _beside_neighbours(board, city, found, middle)
+    xs = [p[0] for p in found if p is not None]
+    ys = [p[1] for p in found if p is not None]
     scale = min(
         (MAP_WIDTH - 2 * MARGIN) / (max(xs) - min(xs)),
         (HEIGHT - 2 * MARGIN) / (max(ys) - min(ys)),
@@ -89,6 +102,25 @@ def _projection(board: Board) -> list[Point]:
         (MARGIN + (x - min(xs)) * scale, MARGIN + (y - min(ys)) * scale)
         for x, y in zip(xs, ys, strict=True)
     ]
+
+
+def _beside_neighbours(
+    board: Board, city: int, found: list[Point | None], middle: Point
+) -> Point:
+    """Where to draw a city with no known position: beyond the middle of its placed
+    neighbours, as far again as they lie from that middle, away from the map's middle."""
+    neighbours = [
+        p for r in board.city_routes[city]
+        if (p := found[board.route_b[r] if board.route_a[r] == city else board.route_a[r]])
+    ]
+    if not neighbours:
+        return middle
+    cx = sum(x for x, _ in neighbours) / len(neighbours)
+    cy = sum(y for _, y in neighbours) / len(neighbours)
+    spread = max(math.hypot(x - cx, y - cy) for x, y in neighbours) or 1e-3
+    dx, dy = cx - middle[0], cy - middle[1]
+    away = math.hypot(dx, dy) or 1.0
+    return (cx + dx / away * spread, cy + dy / away * spread)
 
 
 def _car(centre: Point, along: Point, across: Point, length: float, breadth: float) -> str:
@@ -127,9 +159,11 @@ def _routes(board: Board, view: PublicView, place: list[Point]) -> list[str]:
         state = "claimed" if owner is not None else "free"
         a, b = board.city_names[board.route_a[route]], board.city_names[board.route_b[route]]
         name = f"{a} to {b}"
+        goods = board.route_goods[route]
         parts.append(
             f'<g class="route {state}" data-route="{route}" data-colour="{colour}" '
             f'data-length="{length}"'
+            + (' data-goods="1"' if goods else "")
             + ("" if owner is None else f' data-owner="{owner}"')
             + f"><title>{escape(name)} ({length}, {colour}"
             + ("" if owner is None else f", seat {owner}")
@@ -150,6 +184,12 @@ def _routes(board: Board, view: PublicView, place: list[Point]) -> list[str]:
             if kind == FERRY and i < board.route_locomotives[route] and owner is None:
                 parts.append(
                     f'<circle cx="{centre[0]:.1f}" cy="{centre[1]:.1f}" r="1.8" fill="#222"/>'
+                )
+            if goods:  # the goods symbol of the board, a crate on each space
+                parts.append(
+                    f'<rect class="goods" x="{centre[0] - 1.6:.1f}" y="{centre[1] - 1.6:.1f}" '
+                    f'width="3.2" height="3.2" fill="#6b4a1e" stroke="#f3ead3" '
+                    f'stroke-width="0.5"/>'
                 )
         parts.append("</g>")
     parts.append("</g>")
@@ -211,7 +251,8 @@ def _panel(board: Board, view: PublicView) -> list[str]:
         )
     parts += [
         _text(x, y + 186, f"Draw pile {view.draw_pile} · discards {view.discard_pile}"),
-        _text(x, y + 206, f"Tickets left {view.ticket_pile}"),
+        _text(x, y + 206, f"Tickets left {view.ticket_pile}"
+              + ("" if view.goods_pile is None else f" · goods cards left {view.goods_pile}")),
         _text(x, y + 240, "Seats", 14, "bold"),
     ]
     y += 262
@@ -223,7 +264,8 @@ def _panel(board: Board, view: PublicView) -> list[str]:
             f'<g class="seat" data-seat="{seat.seat}" data-score="{score}">',
             f'<rect x="{x}" y="{y - 12}" width="14" height="14" fill="{fill}" stroke="#111"/>',
             _text(x + 22, y, f"Seat {seat.seat}: {score} points", 14, "bold"),
-            _text(x + 22, y + 18, f"{seat.trains} trains · {seat.stations} stations{routes}", 12),
+            _text(x + 22, y + 18, f"{seat.trains} trains · {seat.stations} stations{routes}"
+                  + ("" if seat.goods is None else f" · {seat.goods} goods"), 12),
             _text(x + 22, y + 34, f"{seat.cards} cards · {seat.tickets} tickets"
                   + (" · choosing tickets" if seat.choosing_tickets else ""), 12),
             "</g>",

@@ -37,6 +37,7 @@ def _descriptor(boards: Mapping[str, Board]) -> KindDescriptor:
     for map_id, board in sorted(boards.items()):
         data = board.map
         note = f" {data.note}" if data.note else ""
+        note += _deck_note(board)
         maps.append(
             MapDescriptor(
                 id=map_id,
@@ -69,6 +70,19 @@ def _descriptor(boards: Mapping[str, Board]) -> KindDescriptor:
     )
 
 
+def _deck_note(board: Board) -> str:
+    """What `/kinds` says of a ticket deck generated or supplied (`decks`)."""
+    deck = board.map.ticket_deck
+    if deck is None:
+        return ""
+    generated = sum(board.ticket_generated)
+    if generated:
+        return (f" This server deals a generated deck: {generated} of its {deck.cards} tickets "
+                f"are not printed cards (deck {board.deck_digest}).")
+    return (f" This server deals the printed deck of {deck.cards} tickets it was given "
+            f"(deck {board.deck_digest}).")
+
+
 def shipped_boards() -> dict[str, Board]:
     """Every map shipped in ``maps/``, by id."""
     return {map_id: load_board(map_id) for map_id in map_ids()}
@@ -82,7 +96,9 @@ class TicketToRideRules:
     same engine. Shipped: ``europe`` with variants ``standard``,
     ``europa-1912``, ``mega-europe`` and ``big-cities`` and the house option
     ``long-1912-tickets``. The Orient Express and Max tickets are left out:
-    their data is missing from the reference (§11.5).
+    their data is missing from the reference (§11.5). ``amsterdam``, whose
+    contract deck is generated unless the server is given the printed one
+    (`decks.supplied_deck`, a board the service builds and passes here).
     """
 
     command_type = Command

@@ -47,6 +47,8 @@ class Ruleset(msgspec.Struct, frozen=True, omit_defaults=True):
     ``longest_path_bonus`` points for the longest path (0 = no bonus); ties on
     points are broken by ``tie_breaks`` in order (`scoring.winners`);
     ``bonus_terms`` are the map's further end-of-game terms (`terms`).
+    Goods (Amsterdam): ``goods_cards`` in the pile at the start (0 = none),
+    ``goods_scoring`` the points of each place at this player count.
     ``sections`` maps the sections the engine cites (Europe's numbering) to
     the map's own rulebook.
     """
@@ -88,6 +90,8 @@ class Ruleset(msgspec.Struct, frozen=True, omit_defaults=True):
     own_pieces: dict[str, int] = {}
     end_pieces: tuple[int, ...] = (TRAINS,)
     bonus_terms: tuple[str, ...] = ()
+    goods_cards: int = 0
+    goods_scoring: tuple[int, ...] = ()
 
     @property
     def pieces(self) -> tuple[str, ...]:
@@ -199,6 +203,8 @@ def _ruleset(
         usable_tracks=_usable_tracks(board, seats),
         tie_breaks=tuple(rules.tie_breaks),
         bonus_terms=tuple(rules.bonus_terms),
+        goods_cards=rules.goods_cards,
+        goods_scoring=tuple(rules.goods_scoring.get(seats, ())),
         sections=dict(rules.sections),
         end_trigger=rules.end_trigger,
         longest_path_bonus=rules.longest_path_bonus,

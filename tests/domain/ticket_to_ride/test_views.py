@@ -121,7 +121,9 @@ def test_public_view_shows_counts_not_contents() -> None:
 def test_descriptor_and_setup_checks() -> None:
     descriptor = RULES.descriptor
     assert descriptor.kind == "ticket-to-ride"
-    (europe,) = descriptor.maps
+    maps = {m.id: m for m in descriptor.maps}
+    assert "amsterdam" in maps  # its own tests are in test_amsterdam.py
+    europe = maps["europe"]
     assert europe.id == "europe" and (europe.min_seats, europe.max_seats) == (2, 5)
     assert [v.id for v in europe.variants] == [
         "standard",
