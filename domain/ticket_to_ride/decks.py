@@ -24,7 +24,7 @@ honest in one of two ways:
 
 A deck file (JSON)::
 
-    {"map": "amsterdam",
+    {"map": "amsterdam", "source": "the cards of my box",
      "tickets": [{"cities": ["dam", "de-drie-hendricken"], "points": 3}, ...]}
 
 `deck_version` names the deck in the rules version (`board.Board.digest`):
@@ -52,10 +52,12 @@ class DeckTicket(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 class DeckFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """A deck file: the map it is for and every ticket of the box."""
+    """A deck file: the map it is for, every ticket of the box, and optionally where the
+    list comes from (``source``, for the operator's own records)."""
 
     map: str
     tickets: list[DeckTicket]
+    source: str = ""
 
 
 def distances(data: MapFile) -> dict[str, dict[str, int]]:
@@ -129,13 +131,22 @@ def complete_deck(data: MapFile) -> MapFile:
     return msgspec.structs.replace(data, tickets=[*data.tickets, *generated_tickets(data)])
 
 
+def _decode(name: str, raw: bytes) -> DeckFile:
+    try:
+        return msgspec.json.decode(raw, type=DeckFile)
+    except msgspec.DecodeError as error:
+        raise MapError(f"{name}: {error}") from None
+
+
+def deck_map(name: str, raw: bytes) -> str:
+    """The id of the map the deck file `name` (its bytes `raw`) is for, or `MapError`."""
+    return _decode(name, raw).map
+
+
 def supplied_deck(data: MapFile, name: str, raw: bytes) -> MapFile:
     """`data` playing the deck in the deck file `name` (its bytes `raw`), or `MapError`
     saying what is wrong where."""
-    try:
-        decoded = msgspec.json.decode(raw, type=DeckFile)
-    except msgspec.DecodeError as error:
-        raise MapError(f"{name}: {error}") from None
+    decoded = _decode(name, raw)
     deck = data.ticket_deck
     if decoded.map != data.id:
         raise MapError(f"{name}: map: the deck is for {decoded.map!r}, not {data.id!r}")

@@ -23,9 +23,11 @@ from domain.kernel.rng import Seed
 from domain.ticket_to_ride import decide as deciding
 from domain.ticket_to_ride import evolve as evolving
 from domain.ticket_to_ride import moves, opening, picture, views
-from domain.ticket_to_ride.board import Board, load_board, map_ids
+from domain.ticket_to_ride.board import Board, board_from_map, load_board, map_ids
+from domain.ticket_to_ride.decks import deck_map, supplied_deck
 from domain.ticket_to_ride.commands import Command
 from domain.ticket_to_ride.events import Event
+from domain.ticket_to_ride.mapfile import MapError
 from domain.ticket_to_ride.material import TicketToRideMaterial, material_of
 from domain.ticket_to_ride.ruleset import DEFAULT_MAP, ruleset_of
 from domain.ticket_to_ride.state import GameState
@@ -86,6 +88,17 @@ def _deck_note(board: Board) -> str:
 def shipped_boards() -> dict[str, Board]:
     """Every map shipped in ``maps/``, by id."""
     return {map_id: load_board(map_id) for map_id in map_ids()}
+
+
+def with_ticket_deck(name: str, raw: bytes) -> dict[str, Board]:
+    """The shipped maps, one of them playing the deck of the deck file `name` (its bytes
+    `raw`, read by the caller: the domain does no I/O), or `MapError` (see `decks`)."""
+    boards = shipped_boards()
+    map_id = deck_map(name, raw)
+    if map_id not in boards:
+        raise MapError(f"{name}: map: no shipped map {map_id!r}")
+    boards[map_id] = board_from_map(supplied_deck(boards[map_id].map, name, raw))
+    return boards
 
 
 class TicketToRideRules:

@@ -1,7 +1,7 @@
 """Handcrafted Ticket to Ride states for the rule tests.
 
-`make_state` builds a Europe game in the middle of play directly, naming
-cards and cities as the rulebook does, so each test states exactly the
+`make_state` builds a game (Europe unless another `map_id` is named) in the
+middle of play directly, naming cards and cities as the rulebook does, so each test states exactly the
 situation its rule is about. `play` sends a command through `decide` and
 applies the events with `evolve`, checking on the way that `decide` left the
 state untouched.
@@ -16,7 +16,7 @@ import msgspec
 from domain.kernel.protocol import Setup
 from domain.kernel.rng import Seed
 from domain.ticket_to_ride import RULES
-from domain.ticket_to_ride.board import load_board
+from domain.ticket_to_ride.board import Board, load_board
 from domain.ticket_to_ride.commands import Command
 from domain.ticket_to_ride.events import Event
 from domain.ticket_to_ride.mapfile import TRAINS
@@ -28,52 +28,52 @@ SEED = Seed(bytes(range(32)))
 LOCO = BOARD.locomotive
 
 
-def card(name: str) -> int:
+def card(name: str, board: Board = BOARD) -> int:
     """The card index of a card name ("red", "locomotive")."""
-    index = BOARD.card_index(name)
+    index = board.card_index(name)
     assert index >= 0, name
     return index
 
 
-def cards(*names: str) -> list[int]:
+def cards(*names: str, board: Board = BOARD) -> list[int]:
     """Card indices of names, in order (for piles: the last is the top)."""
-    return [card(n) for n in names]
+    return [card(n, board) for n in names]
 
 
-def hand(**counts: int) -> list[int]:
+def hand(board: Board = BOARD, **counts: int) -> list[int]:
     """A hand as counts per card index: ``hand(yellow=3, locomotive=1)``."""
-    counts_by_index = [0] * (LOCO + 1)
+    counts_by_index = [0] * (board.locomotive + 1)
     for name, n in counts.items():
-        counts_by_index[card(name)] = n
+        counts_by_index[card(name, board)] = n
     return counts_by_index
 
 
-def city(city_id: str) -> int:
+def city(city_id: str, board: Board = BOARD) -> int:
     """The index of a city by its id."""
-    return BOARD.city_ids.index(city_id)
+    return board.city_ids.index(city_id)
 
 
-def route(a: str, b: str, colour: str | None = None) -> int:
+def route(a: str, b: str, colour: str | None = None, board: Board = BOARD) -> int:
     """The index of the route between two cities (of a colour, for a double route)."""
-    ca, cb = city(a), city(b)
+    ca, cb = city(a, board), city(b, board)
     found = [
         r
-        for r in range(len(BOARD.route_a))
-        if {BOARD.route_a[r], BOARD.route_b[r]} == {ca, cb}
+        for r in range(len(board.route_a))
+        if {board.route_a[r], board.route_b[r]} == {ca, cb}
         and (
             colour is None
-            or BOARD.route_colour[r] == (-1 if colour == "gray" else BOARD.card_index(colour))
+            or board.route_colour[r] == (-1 if colour == "gray" else board.card_index(colour))
         )
     ]
     assert len(found) == 1, (a, b, colour, found)
     return found[0]
 
 
-def ticket(a: str, b: str) -> int:
+def ticket(a: str, b: str, board: Board = BOARD) -> int:
     """The number of the ticket between two cities."""
-    ca, cb = city(a), city(b)
+    ca, cb = city(a, board), city(b, board)
     found = [
-        t for t in range(len(BOARD.ticket_a)) if {BOARD.ticket_a[t], BOARD.ticket_b[t]} == {ca, cb}
+        t for t in range(len(board.ticket_a)) if {board.ticket_a[t], board.ticket_b[t]} == {ca, cb}
     ]
     assert len(found) == 1, (a, b)
     return found[0]
@@ -91,18 +91,21 @@ def make_state(
     trains: Sequence[int] | None = None,
     current: int = 0,
     variant: str = "standard",
+    map_id: str = "europe",
 ) -> GameState:
     """A game in its playing phase with exactly these piles, hands and pieces.
 
-    `deck` lists the draw pile bottom first (its last card is the top).
+    `deck` lists the draw pile bottom first (its last card is the top). On
+    another map than Europe, name its cards (the default display is Europe's).
     """
-    rules = ruleset_for(Setup(seats, "europe", variant))
-    discard_counts = [0] * (LOCO + 1)
+    rules = ruleset_for(Setup(seats, map_id, variant))
+    board = load_board(map_id)
+    discard_counts = [0] * (board.locomotive + 1)
     for name in discard:
-        discard_counts[card(name)] += 1
+        discard_counts[card(name, board)] += 1
     players = [
         PlayerState(
-            list(hands[seat]) if hands else [0] * (LOCO + 1),
+            list(hands[seat]) if hands else [0] * (board.locomotive + 1),
             [trains[seat] if trains else rules.piece_counts[TRAINS], *rules.piece_counts[1:]],
             tickets=list(tickets[seat]) if tickets else [],
         )
@@ -114,15 +117,16 @@ def make_state(
         phase="playing",
         seed_commitment=SEED.commitment,
         players=players,
-        deck=cards(*deck),
+        deck=cards(*deck, board=board),
         discard=discard_counts,
-        display=[-1 if c is None else card(c) for c in display],
+        display=[-1 if c is None else card(c, board) for c in display],
         ticket_pile=list(ticket_pile),
-        route_owner=[-1] * len(BOARD.route_a),
-        station_owner=[-1] * len(BOARD.city_ids),
+        route_owner=[-1] * len(board.route_a),
+        station_owner=[-1] * len(board.city_ids),
         first=0,
         current=current,
         draws=0,
+        goods_pile=rules.goods_cards,
     )
 
 
@@ -143,6 +147,6 @@ def play(state: GameState, seat: int, command: Command) -> tuple[list[Event], Ga
     return events, state
 
 
-def names(indices: Sequence[int]) -> list[str | None]:
+def names(indices: Sequence[int], board: Board = BOARD) -> list[str | None]:
     """Card names of card indices (-1 = None)."""
-    return [None if c < 0 else BOARD.card_name(c) for c in indices]
+    return [None if c < 0 else board.card_name(c) for c in indices]
