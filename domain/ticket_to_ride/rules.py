@@ -24,8 +24,8 @@ from domain.ticket_to_ride import decide as deciding
 from domain.ticket_to_ride import evolve as evolving
 from domain.ticket_to_ride import moves, opening, picture, views
 from domain.ticket_to_ride.board import Board, board_from_map, load_board, map_ids
-from domain.ticket_to_ride.decks import deck_map, supplied_deck
 from domain.ticket_to_ride.commands import Command
+from domain.ticket_to_ride.decks import deck_map, supplied_deck
 from domain.ticket_to_ride.events import Event
 from domain.ticket_to_ride.mapfile import MapError
 from domain.ticket_to_ride.material import TicketToRideMaterial, material_of
