@@ -2,9 +2,9 @@
 
 `make_state` builds a game (Europe unless another `map_id` is named) in the
 middle of play directly, naming cards and cities as the rulebook does, so
-each test states exactly the situation its rule is about. `play` sends a command through `decide` and
-applies the events with `evolve`, checking on the way that `decide` left the
-state untouched.
+each test states exactly the situation its rule is about. `play` sends a
+command through `decide` and applies the events with `evolve`, checking on
+the way that `decide` left the state untouched.
 """
 
 from __future__ import annotations
