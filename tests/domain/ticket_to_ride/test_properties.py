@@ -1,7 +1,9 @@
-"""Property tests: random legal games of Ticket to Ride Europe played to the end.
+"""Property tests: random legal games of Ticket to Ride played to the end.
 
-Every variant and seat count (and the long-1912 house option) is played with
-seeds drawn by hypothesis through `domain.kernel.selfplay.play_random_game`.
+Every Europe variant and seat count (and the long-1912 house option), every
+seat count of Amsterdam (with its generated contract deck and with a
+supplied one) and the synthetic map are played with seeds drawn by
+hypothesis through `domain.kernel.selfplay.play_random_game`.
 The log is then stepped through `evolve` from nothing, and after **every**
 event these hold:
 
@@ -9,7 +11,8 @@ event these hold:
   cards a pending tunnel revealed; no hand holds a negative count;
 * trains and stations are never negative and match the routes and stations
   on the board; the running route score matches the routes held; no ticket
-  is in two places;
+  is in two places; goods cards are conserved (pile plus held) and each seat
+  holds one per goods route it claimed while the pile lasted;
 * the rules visible in the log hold (`RuleWatch`): turn order and the final
   round, Locomotive draw limits, the display's reset and refill, what a route,
   a tunnel, a station and a ticket choice cost or require;
@@ -64,9 +67,11 @@ from domain.ticket_to_ride.events import (
     TunnelWithdrawn,
 )
 from domain.ticket_to_ride.mapfile import STATIONS
+from domain.ticket_to_ride.rules import TicketToRideRules, with_ticket_deck
 from domain.ticket_to_ride.scoring import longest_path, score_tickets, winners
 from domain.ticket_to_ride.state import FinalScore, GameState
 from tests.domain.ticket_to_ride import synthetic
+from tests.domain.ticket_to_ride.test_amsterdam_decks import DECK, DECK_PATH
 
 BOARD = load_board("europe")
 VARIANTS = [v.id for m in RULES.descriptor.maps if m.id == "europe" for v in m.variants]
@@ -318,6 +323,26 @@ def check_pieces(board: Board, state: GameState) -> None:
         assert player.pieces[STATIONS] == rules.stations - built
 
 
+def check_goods(board: Board, state: GameState) -> None:
+    """Goods cards conserved: the pile plus every seat's equals the box's; one per goods
+    route claimed while the pile lasted, never more than a seat's goods routes."""
+    rules = state.rules
+    held = [p.goods for p in state.players]
+    assert state.goods_pile >= 0 and min(held) >= 0
+    assert state.goods_pile + sum(held) == rules.goods_cards, "goods cards not conserved"
+    routes = [sum(1 for r in p.routes if board.route_goods[r]) for p in state.players]
+    assert all(h <= n for h, n in zip(held, routes, strict=True)), f"goods {held} > {routes}"
+    assert sum(held) == min(rules.goods_cards, sum(routes)), "a goods route without its card"
+
+
+def goods_points(counts: list[int], table: tuple[int, ...]) -> list[int]:
+    """The goods majority recomputed: place = how many hold more; none held, no place."""
+    ranked = sorted((c for c in counts if c > 0), reverse=True)
+    return [
+        table[ranked.index(c)] if c > 0 and ranked.index(c) < len(table) else 0 for c in counts
+    ]
+
+
 def check_tickets(state: GameState) -> None:
     """No ticket is in two places at once (pile, held, on offer)."""
     places = list(state.ticket_pile)
@@ -334,6 +359,10 @@ def recompute_final(board: Board, state: GameState) -> tuple[list[FinalScore], l
     mine = [[r for r in range(len(owner)) if owner[r] == seat] for seat in range(state.seats)]
     paths = [longest_path([(a[r], b[r], length[r]) for r in routes]) for routes in mine]
     longest = max(paths)
+    terms: dict[str, list[int]] = {}
+    if "goods" in rules.bonus_terms:
+        terms["goods"] = goods_points([p.goods for p in state.players], rules.goods_scoring)
+    assert set(terms) == set(rules.bonus_terms), "a term this check does not recompute"
     accounts = []
     for seat, routes in enumerate(mine):
         player = state.players[seat]
@@ -347,6 +376,7 @@ def recompute_final(board: Board, state: GameState) -> tuple[list[FinalScore], l
         express = longest > 0 and paths[seat] == longest and rules.longest_path_bonus > 0
         bonus = rules.longest_path_bonus if express else 0
         unbuilt = rules.stations - sum(1 for at in state.station_owner if at == seat)
+        own = {name: points[seat] for name, points in terms.items()}
         accounts.append(
             FinalScore(
                 routes=route_points,
@@ -357,7 +387,9 @@ def recompute_final(board: Board, state: GameState) -> tuple[list[FinalScore], l
                 longest_path=paths[seat],
                 express=express,
                 express_bonus=bonus,
-                total=route_points + tickets.points + unbuilt * rules.station_bonus + bonus,
+                total=route_points + tickets.points + unbuilt * rules.station_bonus + bonus
+                + sum(own.values()),
+                bonuses=own,
             )
         )
     won = winners(
@@ -517,6 +549,9 @@ class RuleWatch:
         assert owners.count(event.seat) == 1, "one seat owns two tracks of a double route"
         usable = state.rules.usable_tracks[len(owners)]
         assert len(owners) - owners.count(-1) <= usable, "more tracks used than the seats allow"
+        pile_before = state.goods_pile + event.goods
+        expected = 1 if board.route_goods[route] and pile_before > 0 else 0
+        assert event.goods == expected, f"{event.goods} goods cards for route {route}"
 
     def _StationBuilt(self, event: StationBuilt, state: GameState, following: Any) -> None:
         rules = state.rules
@@ -678,6 +713,7 @@ def check_game(rules: Any, live: GameState, log: list[Any], seed: Seed, views_ev
         watch.see(event, state, log[number + 1] if number + 1 < len(log) else None)
         check_cards(board, state)
         check_pieces(board, state)
+        check_goods(board, state)
         check_tickets(state)
         check_outputs_clean(rules, board, state, event, seed)
         if number % views_every == 0:
@@ -729,3 +765,21 @@ def test_random_games_on_the_synthetic_map_keep_every_invariant(
     """The made-up map (`synthetic`): triple routes, pairs, doubled spaces, 3-city tickets."""
     setup = Setup(seats=seats, map=synthetic.BOARD.id)
     play_and_check(synthetic.RULES, setup, seed, chooser, views_every=3)
+
+
+#: Amsterdam playing a supplied deck file, as a server with the ``ticket_deck`` setting does
+SUPPLIED = TicketToRideRules(with_ticket_deck(str(DECK_PATH), DECK))
+
+
+@pytest.mark.parametrize(
+    ("rules", "seats"),
+    [(RULES, n) for n in (2, 3, 4)] + [(SUPPLIED, n) for n in (2, 4)],
+    ids=["2p", "3p", "4p", "supplied-deck-2p", "supplied-deck-4p"],
+)
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=_seeds, chooser=st.integers(0, 2**32 - 1))
+def test_random_games_of_amsterdam_keep_every_invariant(
+    rules: TicketToRideRules, seats: int, seed: Seed, chooser: int
+) -> None:
+    """Amsterdam: goods cards, the goods term, 2-card hands, contracts kept 1 or 2."""
+    play_and_check(rules, Setup(seats=seats, map="amsterdam"), seed, chooser, views_every=3)

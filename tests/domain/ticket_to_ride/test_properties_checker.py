@@ -37,6 +37,7 @@ from tests.domain.ticket_to_ride.test_properties import (
     RuleWatch,
     check_cards,
     check_game,
+    check_goods,
     check_outputs_clean,
     check_pieces,
     check_tickets,
@@ -176,6 +177,39 @@ def test_a_lost_card_breaks_conservation() -> None:
     state.deck.pop()
     with pytest.raises(AssertionError, match="cards"):
         check_cards(BOARD, state)
+
+
+def _amsterdam() -> GameState:
+    live, _ = play_random_game(RULES, Setup(3, "amsterdam"), SEED, random.Random(3))
+    return live
+
+
+def test_a_lost_or_extra_goods_card_is_caught() -> None:
+    board = RULES.boards["amsterdam"]
+    live = _amsterdam()
+    check_goods(board, live)
+    assert sum(p.goods for p in live.players) > 0
+    state = copy_state(live)
+    state.goods_pile -= 1
+    with pytest.raises(AssertionError, match="not conserved"):
+        check_goods(board, state)
+    state = copy_state(live)
+    seat = next(s for s, p in enumerate(state.players) if p.goods)
+    state.players[seat].goods -= 1  # a goods route claimed without its card
+    state.goods_pile += 1
+    with pytest.raises(AssertionError, match="without its card"):
+        check_goods(board, state)
+
+
+def test_a_wrong_goods_term_is_caught_by_the_recomputation() -> None:
+    board = RULES.boards["amsterdam"]
+    live = _amsterdam()
+    accounts, won = recompute_final(board, live)
+    assert live.final == accounts and live.winners == won
+    assert all("goods" in a.bonuses for a in accounts)
+    state = copy_state(live)
+    state.players[0].goods, state.players[1].goods = 9, 0
+    assert recompute_final(board, state)[0] != accounts
 
 
 def test_a_card_moved_into_a_negative_hand_is_caught() -> None:
