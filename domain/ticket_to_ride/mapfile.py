@@ -159,12 +159,28 @@ class Variant(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defa
     setup_long_max: int = -1
 
 
+#: the numbers of `MapRules` an integer option may set
+OptionRule = Literal["trains", "stations", "hand", "end_trigger", "station_bonus",
+                     "longest_path_bonus"]
+
+
 class MapOption(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
-    """A boolean host option: it applies to ``variants`` and adds long ticket groups."""
+    """A host option for the ``variants`` it names, of one of two types.
+
+    A ``boolean`` option (off by default) adds the long ticket groups
+    ``adds_long_tickets`` when on (Europe's ``long-1912-tickets``). An
+    ``integer`` option sets the rule ``sets`` (`OptionRule`) to a value from
+    ``minimum`` to ``maximum``; its default is the map's own number for it
+    (a house rule such as a shorter game with fewer trains).
+    """
 
     description: str
     variants: list[str]
+    type: Literal["boolean", "integer"] = "boolean"
     adds_long_tickets: list[str] = []
+    sets: OptionRule | None = None
+    minimum: int = 0
+    maximum: int = 0
 
 
 class TicketDeck(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
@@ -303,6 +319,16 @@ def check_map(name: str, data: MapFile) -> None:
     if len(rules.station_costs) < rules.stations:
         raise bad("rules.station_costs", f"{rules.stations} stations need as many costs")
     for option_name, option in data.options.items():
+        if (option.type == "integer") != (option.sets is not None) or (
+            option.type == "integer" and option.adds_long_tickets
+        ):
+            raise bad(f"options.{option_name}",
+                      "an integer option sets one rule; a boolean one may add tickets")
+        if option.sets is not None and not (
+            option.minimum <= getattr(rules, option.sets) <= option.maximum
+        ):
+            raise bad(f"options.{option_name}",
+                      f"the map's {option.sets} must lie between minimum and maximum")
         for variant_id in option.variants:
             if variant_id not in data.variants:
                 raise bad(f"options.{option_name}", f"unknown variant {variant_id!r}")
