@@ -106,6 +106,9 @@ class MapRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_def
     with each claim of a route marked ``goods`` while any is left;
     ``goods_scoring`` gives, per player count, the points of the 1st, 2nd, ...
     place by goods cards held (the ``goods`` term).
+
+    ``setup_returns``: the tickets not kept at setup go under the ticket pile,
+    in seat order from the first player (Amsterdam); otherwise to the box.
     """
 
     min_seats: int
@@ -133,6 +136,7 @@ class MapRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_def
     bonus_terms: tuple[str, ...] = ()
     goods_cards: int = 0
     goods_scoring: dict[int, list[int]] = {}
+    setup_returns: bool = False
 
 
 #: the piece kinds every map has, at these indices of `piece_kinds`

@@ -49,6 +49,8 @@ class Ruleset(msgspec.Struct, frozen=True, omit_defaults=True):
     ``bonus_terms`` are the map's further end-of-game terms (`terms`).
     Goods (Amsterdam): ``goods_cards`` in the pile at the start (0 = none),
     ``goods_scoring`` the points of each place at this player count.
+    ``setup_returns``: tickets not kept at setup go under the ticket pile
+    (Amsterdam) rather than to the box.
     ``sections`` maps the sections the engine cites (Europe's numbering) to
     the map's own rulebook.
     """
@@ -92,6 +94,7 @@ class Ruleset(msgspec.Struct, frozen=True, omit_defaults=True):
     bonus_terms: tuple[str, ...] = ()
     goods_cards: int = 0
     goods_scoring: tuple[int, ...] = ()
+    setup_returns: bool = False
 
     @property
     def pieces(self) -> tuple[str, ...]:
@@ -216,6 +219,7 @@ def _ruleset(
         bonus_terms=tuple(rules.bonus_terms),
         goods_cards=rules.goods_cards,
         goods_scoring=tuple(rules.goods_scoring.get(seats, ())),
+        setup_returns=rules.setup_returns,
         sections=dict(rules.sections),
         end_trigger=rules.end_trigger,
         longest_path_bonus=rules.longest_path_bonus,

@@ -104,6 +104,28 @@ def test_the_opening_deals_two_cards_and_two_contracts_kept_one_or_both() -> Non
     assert kept == {(offered[0],), (offered[1],), tuple(offered)}
 
 
+def test_contracts_not_kept_at_setup_go_under_the_pile_in_seat_order() -> None:
+    """Rules 2.5 Resolved: returns go under the contract deck seat after seat from the
+    first player, however the secret choices arrive."""
+    (started,) = RULES.start(Setup(3, "amsterdam"), SEED)
+    opening = RULES.evolve(None, started)
+    first = opening.first
+    order = [(first + k) % 3 for k in range(3)]
+    piles = set()
+    for arrival in (order, order[::-1], [order[1], order[0], order[2]]):
+        state = RULES.evolve(None, started)
+        for seat in arrival:
+            keep = state.players[seat].offered[:1]
+            (chosen,) = RULES.decide(state, seat, ChooseTickets(keep), SEED)
+            state = RULES.evolve(state, chosen)
+        returned = [opening.players[s].offered[1] for s in order]
+        # the last seat's return lies lowest (the pile's bottom is its first item)
+        assert state.ticket_pile[:3] == returned[::-1]
+        assert len(state.ticket_pile) == 24 - 3 * 2 + 3
+        piles.add(tuple(state.ticket_pile))
+    assert len(piles) == 1
+
+
 # --- claiming routes and goods (rules 3.B) ----------------------------------------------------
 
 

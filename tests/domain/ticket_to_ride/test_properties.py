@@ -344,11 +344,15 @@ def goods_points(counts: list[int], table: tuple[int, ...]) -> list[int]:
 
 
 def check_tickets(state: GameState) -> None:
-    """No ticket is in two places at once (pile, held, on offer)."""
+    """No ticket is in two places at once (pile, held, on offer); where the setup's
+    returns go under the pile (Amsterdam), none is lost either."""
     places = list(state.ticket_pile)
     for player in state.players:
         places += player.tickets + player.offered
     assert len(places) == len(set(places)), "a ticket is in two places"
+    rules = state.rules
+    if rules.setup_returns:  # nothing goes to the box: every ticket is somewhere
+        assert sorted(places) == sorted(rules.long_tickets + rules.regular_tickets), "lost ticket"
 
 
 def recompute_final(board: Board, state: GameState) -> tuple[list[FinalScore], list[int]]:
