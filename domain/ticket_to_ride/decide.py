@@ -276,7 +276,7 @@ def _draw_card(
         over = second or not (turn.deck or any(turn.discard) or _takeable(turn.display, loco))
         event = CardDrawn(seat, None, board.card_name(card), over, shuffles=turn.take_shuffles())
         return _end_turn(board, state, turn, [event]) if over else [event]
-    if not second and not state.deck and not any(state.discard):
+    if not (second or state.deck or any(state.discard) or state.rules.face_up_when_empty):
         raise _refuse("no-cards", "the draw pile and the discard pile are empty", "§4.4")
     if not 0 <= slot < len(state.display) or state.display[slot] < 0:
         raise _refuse("empty-slot", f"face-up slot {slot} holds no card", "§4.1")

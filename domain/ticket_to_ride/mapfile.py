@@ -109,6 +109,9 @@ class MapRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_def
 
     ``setup_returns``: the tickets not kept at setup go under the ticket pile,
     in seat order from the first player (Amsterdam); otherwise to the box.
+    ``face_up_when_empty``: with the draw pile and the discards both empty,
+    the face-up cards left may still be drawn (Amsterdam); otherwise the
+    draw-cards action is closed then (Europe §4.4).
     """
 
     min_seats: int
@@ -137,6 +140,7 @@ class MapRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_def
     goods_cards: int = 0
     goods_scoring: dict[int, list[int]] = {}
     setup_returns: bool = False
+    face_up_when_empty: bool = False
 
 
 #: the piece kinds every map has, at these indices of `piece_kinds`

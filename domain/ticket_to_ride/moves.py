@@ -349,6 +349,8 @@ def turn_moves(board: Board, state: GameState, seat: int) -> list[Move]:
                     out.append(_FACE_UP[slot])
         else:
             out += _FACE_UP[: len(display)]
+    elif state.rules.face_up_when_empty:  # no piles left: only the face-up cards there are
+        out += [_FACE_UP[slot] for slot, card in enumerate(display) if card >= 0]
     claim_moves(board, state, seat, out)
     if state.ticket_pile:
         out.append(_DRAW_TICKETS)

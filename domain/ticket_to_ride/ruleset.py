@@ -50,7 +50,8 @@ class Ruleset(msgspec.Struct, frozen=True, omit_defaults=True):
     Goods (Amsterdam): ``goods_cards`` in the pile at the start (0 = none),
     ``goods_scoring`` the points of each place at this player count.
     ``setup_returns``: tickets not kept at setup go under the ticket pile
-    (Amsterdam) rather than to the box.
+    (Amsterdam) rather than to the box. ``face_up_when_empty``: the face-up
+    cards may still be drawn when both card piles are empty (Amsterdam).
     ``sections`` maps the sections the engine cites (Europe's numbering) to
     the map's own rulebook.
     """
@@ -95,6 +96,7 @@ class Ruleset(msgspec.Struct, frozen=True, omit_defaults=True):
     goods_cards: int = 0
     goods_scoring: tuple[int, ...] = ()
     setup_returns: bool = False
+    face_up_when_empty: bool = False
 
     @property
     def pieces(self) -> tuple[str, ...]:
@@ -220,6 +222,7 @@ def _ruleset(
         goods_cards=rules.goods_cards,
         goods_scoring=tuple(rules.goods_scoring.get(seats, ())),
         setup_returns=rules.setup_returns,
+        face_up_when_empty=rules.face_up_when_empty,
         sections=dict(rules.sections),
         end_trigger=rules.end_trigger,
         longest_path_bonus=rules.longest_path_bonus,

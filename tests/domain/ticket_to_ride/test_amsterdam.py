@@ -27,7 +27,7 @@ from domain.ticket_to_ride.commands import (
     DrawTickets,
     KeepTickets,
 )
-from domain.ticket_to_ride.events import GameEnded, RouteClaimed, TicketsDrawn
+from domain.ticket_to_ride.events import CardDrawn, GameEnded, RouteClaimed, TicketsDrawn
 from domain.ticket_to_ride.final import final_scores
 from domain.ticket_to_ride.mapfile import TRAINS
 from domain.ticket_to_ride.moves import legal_moves
@@ -83,6 +83,20 @@ def test_the_box() -> None:
     assert BOARD.map.route_points == {1: 1, 2: 2, 3: 4, 4: 7}
     assert rules.goods_cards == 16 and sum(BOARD.route_goods) == 16
     assert len(BOARD.city_ids) == 17 and len(BOARD.route_a) == 45
+
+
+def test_the_board_matches_the_reference_invariants() -> None:
+    """The reference's checks of data.json (SOURCES.md "Invariants checked")."""
+    lengths = BOARD.route_length
+    assert sum(lengths) == 89 and Counter(lengths) == {1: 15, 2: 19, 3: 8, 4: 3}
+    groups = {BOARD.route_tracks[r] for r in range(45)}
+    assert Counter(len(g) for g in groups) == {1: 19, 2: 13}
+    assert all(len({lengths[t] for t in g}) == 1 for g in groups)
+    assert sum(n for n, goods in zip(lengths, BOARD.route_goods, strict=True) if goods) == 39
+    by_colour = Counter(BOARD.route_colour)
+    assert [by_colour[c] for c in range(6)] == [5, 5, 5, 5, 6, 5] and by_colour[-1] == 14
+    city = BOARD.map.cities[BOARD.city_ids.index("nieuwe-waal")]
+    assert city.lat is None and city.lon is None  # no verified position (SOURCES.md)
 
 
 def test_the_opening_deals_two_cards_and_two_contracts_kept_one_or_both() -> None:
@@ -213,6 +227,47 @@ def test_a_face_up_wild_first_is_the_only_card_and_never_the_second() -> None:
     with pytest.raises(RuleViolation) as caught:
         RULES.decide(second, 0, DrawCard(0), SEED)
     assert caught.value.code == "locomotive-second" and caught.value.section == "§3.A"
+
+
+def test_a_wild_drawn_blind_is_an_ordinary_card() -> None:
+    state = make_state(deck=["red", "locomotive"])
+    events, state = play(state, 0, DrawCard())
+    assert not events[0].turn_over and state.players[0].hand == hand(locomotive=1)  # type: ignore[union-attr]
+    _, state = play(state, 0, DrawCard())
+    assert state.players[0].hand == hand(locomotive=1, red=1) and state.current == 1
+
+
+def test_three_face_up_wilds_replace_the_display() -> None:
+    display = ["pink", "locomotive", "locomotive", "blue", "green"]
+    deck = ["black"] * 3 + ["red", "orange", "locomotive"]  # the top card is a wild
+    state = make_state(display=display, deck=deck)
+    events, state = play(state, 0, DrawCard(0))
+    assert events[0].resets == 1  # type: ignore[union-attr]
+    assert handmade.names(state.display, BOARD) == ["orange", "red", "black", "black", "black"]
+
+
+def test_with_both_piles_empty_only_the_face_up_cards_can_be_taken() -> None:
+    """Rules 3.A Resolved: no blind draw, empty slots stay empty, the cards that exist may
+    be taken (unlike Europe §4.4, where the action is then closed)."""
+    state = make_state(display=["pink", "blue", None, None, None])
+    draws = [m.command for m in legal_moves(BOARD, state, 0) if isinstance(m.command, DrawCard)]
+    assert draws == [DrawCard(0), DrawCard(1)]
+    with pytest.raises(RuleViolation) as caught:
+        RULES.decide(state, 0, DrawCard(), SEED)
+    assert caught.value.code == "no-cards"
+    events, state = play(state, 0, DrawCard(0))
+    assert isinstance(events[0], CardDrawn) and not events[0].turn_over
+    assert state.display == [-1, handmade.card("blue", BOARD), -1, -1, -1]
+    _, state = play(state, 0, DrawCard(1))
+    assert state.players[0].hand == hand(pink=1, blue=1) and state.current == 1
+    draws = [m.command for m in legal_moves(BOARD, state, 1) if isinstance(m.command, DrawCard)]
+    assert draws == []  # no card left anywhere: action A is not available
+
+
+def test_with_only_face_up_wilds_left_for_the_second_pick_the_turn_ends_after_one() -> None:
+    state = make_state(display=["pink", "locomotive", None, None, None])
+    events, state = play(state, 0, DrawCard(0))
+    assert events[0].turn_over and state.current == 1  # type: ignore[union-attr]
 
 
 # --- contracts (rules 3.C) ---------------------------------------------------------------------

@@ -496,7 +496,7 @@ class RuleWatch:
 
     def _CardDrawn(self, event: CardDrawn, state: GameState, following: Any) -> None:
         face_up_locomotive = event.slot is not None and event.card == "locomotive"
-        if not self.second_card:
+        if not self.second_card and not (event.slot is not None and state.rules.face_up_when_empty):
             assert self.cards_left, "cards drawn while the pile and the discards were empty"
         if self.second_card:
             assert not face_up_locomotive, "a face-up Locomotive taken as the second card"
