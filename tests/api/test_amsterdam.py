@@ -3,7 +3,10 @@ given the printed contract deck by its ``ticket_deck`` setting."""
 
 from __future__ import annotations
 
+import json
 import random
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -23,6 +26,7 @@ def _map(client: TestClient[Any]) -> dict[str, Any]:
     return dict(amsterdam)
 
 
+VERIFY_LOG = Path(__file__).parents[2] / "tools" / "verify_log.py"
 NDJSON = {"Content-Type": "application/x-ndjson"}
 
 
@@ -59,6 +63,14 @@ def test_random_players_finish_an_amsterdam_game(client: TestClient[Any], seats:
     replayed = client.post("/replays", content=_log(client, table.id), headers=NDJSON)
     assert replayed.status_code == 200, replayed.text
     assert replayed.json()["valid"] is True
+    # the standalone verifier checks its shuffles and shows which deck dealt it
+    verified = subprocess.run(
+        [sys.executable, str(VERIFY_LOG), "-", "--json"], input=_log(client, table.id),
+        capture_output=True, check=False, timeout=120,
+    )
+    assert verified.returncode == 0, verified.stdout + verified.stderr
+    report = json.loads(verified.stdout)
+    assert report["valid"] is True and "+generated-tickets@sha256:" in report["rules_version"]
     picture = client.get(f"/games/{table.id}/board.svg")
     assert picture.status_code == 200 and picture.text.count('data-goods="1"') == 16
 
