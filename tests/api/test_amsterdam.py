@@ -15,6 +15,7 @@ import pytest
 from litestar.testing import TestClient
 
 from service.api.app import create_app
+from service.cli import main
 from service.settings import Settings
 from tests.api.players import open_table, play_to_end
 from tests.domain.ticket_to_ride.test_amsterdam_decks import DECK_PATH
@@ -116,3 +117,19 @@ def test_a_bad_deck_file_stops_the_server_start(tmp_path: Path) -> None:
     bad.write_text('{"map": "amsterdam", "tickets": []}')
     with pytest.raises(ValueError, match="0 tickets; the box has 24"):
         create_app(Settings(store=f"sqlite:///{tmp_path / 'x.db'}", ticket_deck=str(bad)))
+
+
+def test_roundhouse_replay_plays_the_deck_of_its_ticket_deck_setting(
+    decked: TestClient[Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    table = open_table(decked, "ticket-to-ride", 2, map="amsterdam")
+    play_to_end(table, random.Random("cli"))
+    log = tmp_path / "game.jsonl"
+    log.write_bytes(_log(decked, table.id))
+    monkeypatch.delenv("ROUNDHOUSE_TICKET_DECK", raising=False)
+    assert main(["replay", str(log), "--json"]) == 1  # the generated deck: refused
+    assert "ticket_deck setting" in capsys.readouterr().out
+    monkeypatch.setenv("ROUNDHOUSE_TICKET_DECK", str(DECK_PATH))
+    assert main(["replay", str(log), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["valid"] is True
