@@ -24,6 +24,7 @@ from typing import Literal
 import msgspec
 
 from domain.kernel.versions import content_digest
+from domain.ticket_to_ride.goals import MEASURES
 from domain.ticket_to_ride.scoring import TIE_BREAKS, TieBreak
 from domain.ticket_to_ride.terms import TERMS
 
@@ -37,14 +38,26 @@ class MapError(ValueError):
 class City(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
     """A city: its id (used by routes and tickets), printed name and position.
 
-    ``lat``/``lon`` are None where no source gives the place a position (a
-    historical harbour); the picture then draws it beside its neighbours.
+    ``position_unknown`` says that no source gives the place a position (a
+    historical harbour: Amsterdam's Nieuwe Waal), so it has none; the
+    picture then draws it beyond its neighbours.
+    The position is its latitude and longitude, or ``x`` and ``y``, its place
+    on the printed board as fractions of the board's width and height (a map
+    with cities the atlas has no place for, like Northern Lights' unnamed
+    ones, gives every city ``x`` and ``y``; the picture then uses those).
+    ``country``, ``capital`` and ``arctic`` are what goal cards measure.
     """
 
     id: str
     name: str
-    lat: float | None
-    lon: float | None
+    lat: float | None = None
+    lon: float | None = None
+    x: float | None = None
+    y: float | None = None
+    country: str = ""
+    capital: bool = False
+    arctic: bool = False
+    position_unknown: bool = False
 
 
 class Route(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
@@ -68,6 +81,8 @@ class Route(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaul
     piece: str = "trains"
     #: its spaces carry the goods symbol: claiming it takes one goods card (``rules.goods_cards``)
     goods: bool = False
+    #: the X of a "+X" route: train cards drawn blind from the deck after claiming it
+    bonus_cards: int = 0
 
 
 class Ticket(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
@@ -76,7 +91,7 @@ class Ticket(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defau
     cities: list[str]
     points: int
     group: str
-    #: made up by the engine where the printed card is unknown (`tickets.generated_tickets`)
+    #: made up by the engine where the printed card is unknown (`decks.generated_tickets`)
     generated: bool = False
 
 
@@ -106,12 +121,11 @@ class MapRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_def
     with each claim of a route marked ``goods`` while any is left;
     ``goods_scoring`` gives, per player count, the points of the 1st, 2nd, ...
     place by goods cards held (the ``goods`` term).
-
     ``setup_returns``: the tickets not kept at setup go under the ticket pile,
     in seat order from the first player (Amsterdam); otherwise to the box.
-    ``face_up_when_empty``: with the draw pile and the discards both empty,
-    the face-up cards left may still be drawn (Amsterdam); otherwise the
-    draw-cards action is closed then (Europe §4.4).
+    ``goals_in_play``: how many of the map's goal cards are drawn at setup.
+    ``face_up_without_piles``: face-up cards may still be drawn when the
+    draw pile and the discards are both empty (Europe: no draw at all then).
     """
 
     min_seats: int
@@ -137,10 +151,11 @@ class MapRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_def
     pieces: dict[str, int] = {}
     end_pieces: tuple[str, ...] = ("trains",)
     bonus_terms: tuple[str, ...] = ()
+    goals_in_play: int = 0
+    face_up_without_piles: bool = False
     goods_cards: int = 0
     goods_scoring: dict[int, list[int]] = {}
     setup_returns: bool = False
-    face_up_when_empty: bool = False
 
 
 #: the piece kinds every map has, at these indices of `piece_kinds`
@@ -191,14 +206,26 @@ class MapOption(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_de
     maximum: int = 0
 
 
+class Goal(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
+    """A goal card (Northern Lights): its ``points`` go to whoever leads its ``metric``
+    (a measure of `goals.MEASURES`) at the end; ``measures`` says it in words."""
+
+    id: str
+    card: str
+    name: str
+    points: int
+    metric: str
+    measures: str
+
+
 class TicketDeck(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
     """The box's ticket deck where the map file cannot list it all (Amsterdam).
 
     The box holds ``cards`` tickets; the file lists those known. On load the
     engine completes the deck with tickets of ``group`` generated from the
-    board (`tickets.generated_tickets`: place pairs whose shortest distance is
+    board (`decks.generated_tickets`: place pairs whose shortest distance is
     ``min_points`` to ``max_points``, worth that distance), unless an operator
-    supplies the printed deck (`tickets.supplied_deck`).
+    supplies the printed deck (`decks.supplied_deck`).
     """
 
     cards: int
@@ -223,6 +250,9 @@ class MapFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defa
     note: str = ""
     metropolises: list[str] = []
     options: dict[str, MapOption] = {}
+    goals: list[Goal] = []
+    #: the printed board's picture size (width, height) that cities' x and y are fractions of
+    board_size: tuple[int, int] | None = None
     #: set where the box's ticket deck is only partly known (see `TicketDeck`)
     ticket_deck: TicketDeck | None = None
 
@@ -254,9 +284,15 @@ def check_map(name: str, data: MapFile) -> None:
         return MapError(f"{name}: {entry}: {message}")
 
     cities: set[str] = set()
+    placed_on_board = all(c.x is not None and c.y is not None for c in data.cities)
     for i, city in enumerate(data.cities):
         if city.id in cities:
             raise bad(f"cities[{i}]", f"duplicate city id {city.id!r}")
+        unplaced = city.lat is None or city.lon is None
+        if unplaced and not (placed_on_board or city.position_unknown):
+            raise bad(f"cities[{i}]", "give every city x and y, or this one lat and lon")
+        if placed_on_board and data.board_size is None:
+            raise bad("board_size", "cities placed by x and y need the board's size")
         cities.add(city.id)
     colours = data.card_colours
     if len(set(colours)) != len(colours) or {"gray", "locomotive"} & set(colours):
@@ -302,6 +338,9 @@ def check_map(name: str, data: MapFile) -> None:
             route.double_spaces and route.kind != "rail"
         ):
             raise bad(entry, f"double_spaces must be between 0 and {route.length}, on rail")
+        if route.bonus_cards < 0:
+            raise bad(entry, "bonus_cards is not negative")
+    _check_goals(bad, data)
     groups: set[str] = set()
     for i, ticket in enumerate(data.tickets):
         entry = f"tickets[{i}] ({'-'.join(ticket.cities)})"
@@ -312,7 +351,7 @@ def check_map(name: str, data: MapFile) -> None:
                 raise bad(entry, f"unknown city {city_id!r}")
         groups.add(ticket.group)
     deck = data.ticket_deck
-    # the tickets the engine adds to complete a partly known deck (`tickets.complete_deck`)
+    # the tickets the engine adds to complete a partly known deck (`decks.complete_deck`)
     missing = 0 if deck is None else deck.cards - len(data.tickets)
     if deck is not None:
         if missing < 0:
@@ -353,6 +392,21 @@ def check_map(name: str, data: MapFile) -> None:
             if held < dealt * rules.max_seats:
                 raise bad(entry, f"{held} tickets in {named} cannot deal {dealt} to "
                                  f"{rules.max_seats} players")
+
+
+def _check_goals(bad: Callable[[str, str], MapError], data: MapFile) -> None:
+    ids: set[str] = set()
+    for i, goal in enumerate(data.goals):
+        if goal.id in ids:
+            raise bad(f"goals[{i}]", f"duplicate goal id {goal.id!r}")
+        if goal.metric not in MEASURES:
+            raise bad(f"goals[{i}] ({goal.id})", f"unknown metric {goal.metric!r}")
+        ids.add(goal.id)
+    in_play = data.rules.goals_in_play
+    if not 0 <= in_play <= len(data.goals):
+        raise bad("rules.goals_in_play", f"between 0 and the {len(data.goals)} goal cards")
+    if (in_play > 0) != ("goal-cards" in data.rules.bonus_terms):
+        raise bad("rules.bonus_terms", "goal cards in play are scored by the term 'goal-cards'")
 
 
 def _check_groups(

@@ -115,9 +115,10 @@ class TicketToRideRules:
     `shipped_boards`): a test can play a map file of its own through the
     same engine. Shipped: ``europe`` with variants ``standard``,
     ``europa-1912``, ``mega-europe`` and ``big-cities`` and the house option
-    ``long-1912-tickets``. The Orient Express and Max tickets are left out:
-    their data is missing from the reference (§11.5). ``amsterdam``, whose
-    contract deck is generated unless the server is given the printed one
+    ``long-1912-tickets`` (the Orient Express and Max tickets are left out:
+    their data is missing from the reference, §11.5), ``northern-lights``
+    (variant ``standard``), and ``amsterdam``, whose contract deck is
+    generated unless the server is given the printed one
     (`decks.supplied_deck`, a board the service builds and passes here).
     """
 

@@ -46,12 +46,15 @@ class Ruleset(msgspec.Struct, frozen=True, omit_defaults=True):
     kinds (indices into `pieces`; Europe: trains) start the final round;
     ``longest_path_bonus`` points for the longest path (0 = no bonus); ties on
     points are broken by ``tie_breaks`` in order (`scoring.winners`);
-    ``bonus_terms`` are the map's further end-of-game terms (`terms`).
+    ``bonus_terms`` are the map's further end-of-game terms (`terms`);
+    ``goals_in_play`` goal cards are drawn at setup (`goals`).
+    ``face_up_without_piles``: with the draw pile and the discards both
+    empty, face-up cards may still be drawn (Northern Lights §3.1 Resolved,
+    Amsterdam 3.A Resolved; Europe §4.4 bars the draw-cards action then).
     Goods (Amsterdam): ``goods_cards`` in the pile at the start (0 = none),
     ``goods_scoring`` the points of each place at this player count.
     ``setup_returns``: tickets not kept at setup go under the ticket pile
-    (Amsterdam) rather than to the box. ``face_up_when_empty``: the face-up
-    cards may still be drawn when both card piles are empty (Amsterdam).
+    (Amsterdam) rather than to the box.
     ``sections`` maps the sections the engine cites (Europe's numbering) to
     the map's own rulebook.
     """
@@ -93,10 +96,11 @@ class Ruleset(msgspec.Struct, frozen=True, omit_defaults=True):
     own_pieces: dict[str, int] = {}
     end_pieces: tuple[int, ...] = (TRAINS,)
     bonus_terms: tuple[str, ...] = ()
+    goals_in_play: int = 0
+    face_up_without_piles: bool = False
     goods_cards: int = 0
     goods_scoring: tuple[int, ...] = ()
     setup_returns: bool = False
-    face_up_when_empty: bool = False
 
     @property
     def pieces(self) -> tuple[str, ...]:
@@ -219,10 +223,11 @@ def _ruleset(
         usable_tracks=_usable_tracks(board, seats),
         tie_breaks=tuple(rules.tie_breaks),
         bonus_terms=tuple(rules.bonus_terms),
+        goals_in_play=rules.goals_in_play,
+        face_up_without_piles=rules.face_up_without_piles,
         goods_cards=rules.goods_cards,
         goods_scoring=tuple(rules.goods_scoring.get(seats, ())),
         setup_returns=rules.setup_returns,
-        face_up_when_empty=rules.face_up_when_empty,
         sections=dict(rules.sections),
         end_trigger=rules.end_trigger,
         longest_path_bonus=rules.longest_path_bonus,

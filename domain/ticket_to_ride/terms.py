@@ -16,6 +16,8 @@ from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
+from domain.ticket_to_ride.goals import goal_points
+
 if TYPE_CHECKING:
     from domain.ticket_to_ride.board import Board
     from domain.ticket_to_ride.state import GameState
@@ -48,4 +50,4 @@ def goods(board: Board, state: GameState) -> list[int]:
 
 
 #: the terms a map's ``rules.bonus_terms`` may name
-TERMS: Mapping[str, Term] = MappingProxyType({"goods": goods})
+TERMS: Mapping[str, Term] = MappingProxyType({"goal-cards": goal_points, "goods": goods})

@@ -18,6 +18,7 @@ from domain.kernel.protocol import Result
 from domain.kernel.rng import Shuffle
 from domain.ticket_to_ride.board import Board
 from domain.ticket_to_ride.events import (
+    BonusCardsDrawn,
     CardDrawn,
     DisplayRefilled,
     Event,
@@ -27,6 +28,7 @@ from domain.ticket_to_ride.events import (
     TicketsKept,
     TunnelAttempted,
 )
+from domain.ticket_to_ride.goals import goal_values, goal_winners
 from domain.ticket_to_ride.mapfile import STATIONS, TRAINS
 from domain.ticket_to_ride.state import FinalScore, GameState, SecondCard, TicketChoice, Tunnel
 
@@ -76,6 +78,19 @@ class TicketView(msgspec.Struct, frozen=True, omit_defaults=True):
     generated: bool = False
 
 
+class GoalView(msgspec.Struct, frozen=True, omit_defaults=True):
+    """A goal card in play (Northern Lights §5.3): ``index`` in the material's ``goals``;
+    once the game has ended, every seat's ``values`` of its measure and the seats that
+    won it (``winners``: the highest value, all when tied, nobody when it is 0)."""
+
+    index: int
+    id: str
+    name: str
+    points: int
+    values: list[int] | None = None
+    winners: list[int] | None = None
+
+
 class TicketDeckView(msgspec.Struct, frozen=True):
     """The ticket deck of a map whose box deck the map file cannot list (`decks`):
     ``cards`` in it, ``generated`` of them made up by the engine (0: the printed
@@ -93,9 +108,10 @@ class PublicView(msgspec.Struct, frozen=True, omit_defaults=True):
     (None = nobody); ``display`` by face-up slot (None = empty slot).
     ``turns_left`` is None until the end is triggered (§8). ``final`` and
     ``tickets`` (every seat's tickets) appear only once the game has ended.
-    The last fields appear only on the maps that have them (Europe has
-    none): ``goods_pile``, the goods cards left; ``ticket_deck``, a ticket
-    deck generated or supplied (`decks`).
+    ``goals`` are the goal cards in play, on a map that has them (left out
+    otherwise, as on Europe). Likewise ``goods_pile``, the goods cards left
+    (Amsterdam), and ``ticket_deck``, a ticket deck generated or supplied
+    (`decks`).
     """
 
     kind: str
@@ -118,6 +134,7 @@ class PublicView(msgspec.Struct, frozen=True, omit_defaults=True):
     result: Result | None
     final: list[FinalScore] | None
     tickets: list[list[TicketView]] | None
+    goals: list[GoalView] | None = None
     goods_pile: int | None = None
     ticket_deck: TicketDeckView | None = None
 
@@ -232,6 +249,7 @@ def public_view(board: Board, state: GameState) -> PublicView:
         tickets=[[_ticket(board, t) for t in p.tickets] for p in state.players]
         if finished
         else None,
+        goals=_goals(board, state) if state.goals else None,
         goods_pile=state.goods_pile if rules.goods_cards else None,
         ticket_deck=_deck(board),
     )
@@ -242,6 +260,18 @@ def _deck(board: Board) -> TicketDeckView | None:
     if deck is None:
         return None
     return TicketDeckView(deck.cards, sum(board.ticket_generated), board.deck_digest)
+
+
+def _goals(board: Board, state: GameState) -> list[GoalView]:
+    """The goal cards in play; with their values and winners once the game has ended."""
+    cards = board.map.goals
+    if state.phase != "finished":
+        return [GoalView(g, cards[g].id, cards[g].name, cards[g].points) for g in state.goals]
+    won = goal_winners(board, state)
+    return [
+        GoalView(g, cards[g].id, cards[g].name, cards[g].points, goal_values(board, state, g), w)
+        for g, w in zip(state.goals, won, strict=True)
+    ]
 
 
 def private_view(board: Board, state: GameState, seat: int) -> PrivateView:
@@ -279,6 +309,12 @@ def redact(event: Event, viewer: int | None) -> Event:
         return replace(
             event,
             card=None if hidden else event.card,
+            shuffles=[_blank(s) for s in event.shuffles],
+        )
+    if isinstance(event, BonusCardsDrawn):
+        return replace(
+            event,
+            cards=event.cards if event.seat == viewer else None,
             shuffles=[_blank(s) for s in event.shuffles],
         )
     if isinstance(event, TunnelAttempted | DisplayRefilled):

@@ -1,10 +1,12 @@
 """Handcrafted Ticket to Ride states for the rule tests.
 
-`make_state` builds a game (Europe unless another `map_id` is named) in the
-middle of play directly, naming cards and cities as the rulebook does, so
-each test states exactly the situation its rule is about. `play` sends a
-command through `decide` and applies the events with `evolve`, checking on
-the way that `decide` left the state untouched.
+`make_state` builds a game in the middle of play directly (Europe, or the
+map named by `map_id`), naming cards and cities as the rulebook does, so
+each test states exactly the situation its rule is about. The helpers take
+the `board` of another map (Northern Lights shares Europe's card colours;
+Amsterdam has its own). `play` sends a command through `decide` and
+applies the events with `evolve`, checking on the way that `decide` left the
+state untouched.
 """
 
 from __future__ import annotations
@@ -53,17 +55,23 @@ def city(city_id: str, board: Board = BOARD) -> int:
     return board.city_ids.index(city_id)
 
 
+def tracks(a: str, b: str, board: Board = BOARD) -> tuple[int, ...]:
+    """Every track between two cities (one for a single route), in index order."""
+    ca, cb = city(a, board), city(b, board)
+    found = tuple(
+        r for r in range(len(board.route_a)) if {board.route_a[r], board.route_b[r]} == {ca, cb}
+    )
+    assert found, (a, b)
+    return found
+
+
 def route(a: str, b: str, colour: str | None = None, board: Board = BOARD) -> int:
     """The index of the route between two cities (of a colour, for a double route)."""
-    ca, cb = city(a, board), city(b, board)
     found = [
         r
-        for r in range(len(board.route_a))
-        if {board.route_a[r], board.route_b[r]} == {ca, cb}
-        and (
-            colour is None
-            or board.route_colour[r] == (-1 if colour == "gray" else board.card_index(colour))
-        )
+        for r in tracks(a, b, board)
+        if colour is None
+        or board.route_colour[r] == (-1 if colour == "gray" else board.card_index(colour))
     ]
     assert len(found) == 1, (a, b, colour, found)
     return found[0]
@@ -92,14 +100,18 @@ def make_state(
     current: int = 0,
     variant: str = "standard",
     map_id: str = "europe",
+    goals: Sequence[str] = (),
 ) -> GameState:
     """A game in its playing phase with exactly these piles, hands and pieces.
 
-    `deck` lists the draw pile bottom first (its last card is the top). On
-    another map than Europe, name its cards (the default display is Europe's).
+    `deck` lists the draw pile bottom first (its last card is the top);
+    `goals` names the goal cards in play (by id) on a map that has them. On a
+    map with its own card colours, name its cards (the default display is
+    Europe's).
     """
-    rules = ruleset_for(Setup(seats, map_id, variant))
     board = load_board(map_id)
+    rules = ruleset_for(Setup(seats, map_id, variant))
+    goal_ids = [g.id for g in board.map.goals]
     discard_counts = [0] * (board.locomotive + 1)
     for name in discard:
         discard_counts[card(name, board)] += 1
@@ -127,6 +139,7 @@ def make_state(
         current=current,
         draws=0,
         goods_pile=rules.goods_cards,
+        goals=[goal_ids.index(g) for g in goals],
     )
 
 

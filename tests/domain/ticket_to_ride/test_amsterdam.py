@@ -96,7 +96,7 @@ def test_the_board_matches_the_reference_invariants() -> None:
     by_colour = Counter(BOARD.route_colour)
     assert [by_colour[c] for c in range(6)] == [5, 5, 5, 5, 6, 5] and by_colour[-1] == 14
     city = BOARD.map.cities[BOARD.city_ids.index("nieuwe-waal")]
-    assert city.lat is None and city.lon is None  # no verified position (SOURCES.md)
+    assert city.position_unknown and city.lat is None and city.lon is None  # SOURCES.md
 
 
 def test_the_opening_deals_two_cards_and_two_contracts_kept_one_or_both() -> None:

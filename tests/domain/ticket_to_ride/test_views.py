@@ -122,7 +122,7 @@ def test_descriptor_and_setup_checks() -> None:
     descriptor = RULES.descriptor
     assert descriptor.kind == "ticket-to-ride"
     maps = {m.id: m for m in descriptor.maps}
-    assert "amsterdam" in maps  # its own tests are in test_amsterdam.py
+    assert sorted(maps) == ["amsterdam", "europe", "northern-lights"]  # each has its tests
     europe = maps["europe"]
     assert europe.id == "europe" and (europe.min_seats, europe.max_seats) == (2, 5)
     assert [v.id for v in europe.variants] == [
