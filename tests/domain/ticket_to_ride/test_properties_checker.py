@@ -332,6 +332,23 @@ def test_a_route_scored_wrongly_is_caught() -> None:
         watch.see(short, state, None)
 
 
+def test_a_goods_route_claimed_without_its_goods_card_is_caught() -> None:
+    board = RULES.boards["amsterdam"]
+    _, log = play_random_game(RULES, Setup(2, "amsterdam"), SEED, random.Random(5))
+    state = RULES.evolve(None, log[0])
+    watch = RuleWatch(board, log[0])
+    for number, event in enumerate(log[1:], start=1):
+        following = log[number + 1] if number + 1 < len(log) else None
+        state = RULES.evolve(state, event)
+        if isinstance(event, RouteClaimed) and event.goods:
+            without = msgspec.structs.replace(event, goods=0)
+            with pytest.raises(AssertionError, match="0 goods cards"):
+                watch.see(without, state, following)
+            return
+        watch.see(event, state, following)
+    raise AssertionError("no goods route was claimed")
+
+
 def test_a_turn_after_the_final_round_is_caught() -> None:
     watch, state = _watch_mid_game()
     watch.final_turns = 0
