@@ -383,7 +383,8 @@ def _claim_route(
     turn.follow = board.route_bonus[route] > 0
     if not (rules.tunnels and kind == TUNNEL):
         turn.pay(used, command.locomotives, length)
-        claimed = RouteClaimed(seat, route, name, command.locomotives, length, points)
+        goods = _goods(board, state, route)
+        claimed = RouteClaimed(seat, route, name, command.locomotives, length, points, goods=goods)
         return _end_turn(board, state, turn, _bonus_draw(board, turn, [claimed]))
     revealed: list[int] = []
     for _ in range(_TUNNEL_REVEAL):
@@ -409,7 +410,10 @@ def _claim_route(
     for card in revealed:
         turn.discard_card(card)
     turn.pay(used, command.locomotives, length)
-    events.append(RouteClaimed(seat, route, name, command.locomotives, length, points))
+    events.append(
+        RouteClaimed(seat, route, name, command.locomotives, length, points,
+                     goods=_goods(board, state, route))
+    )
     return _end_turn(board, state, turn, _bonus_draw(board, turn, events))
 
 
@@ -427,6 +431,12 @@ def _bonus_draw(board: Board, turn: _Turn, events: list[Event]) -> list[Event]:
     shuffles = turn.take_shuffles()
     events.append(BonusCardsDrawn(claimed.seat, claimed.route, names, len(names), shuffles))
     return events
+
+
+def _goods(board: Board, state: GameState, route: int) -> int:
+    """The goods cards a claim of `route` takes: one for a route with the goods symbol,
+    whatever its length, while the pile lasts (Amsterdam rules 3.B)."""
+    return 1 if board.route_goods[route] and state.goods_pile > 0 else 0
 
 
 def _paid_cards(board: Board, hand: list[int], command: ClaimRoute, section: str) -> list[int]:
@@ -472,6 +482,7 @@ def _claim_paid(
         sum(paid),
         board.route_points[route],
         {names[c]: n for c, n in enumerate(paid) if n},
+        _goods(board, state, route),
     )
     return _end_turn(board, state, turn, _bonus_draw(board, turn, [claimed]))
 
@@ -517,6 +528,7 @@ def _pay_tunnel(
         locomotives,
         length + extra,
         board.route_points[tunnel.route],
+        goods=_goods(board, state, tunnel.route),
     )
     return _end_turn(board, state, turn, _bonus_draw(board, turn, [claimed]))
 

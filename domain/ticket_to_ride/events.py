@@ -105,6 +105,8 @@ class RouteClaimed(_Event, frozen=True, tag="route-claimed", omit_defaults=True)
     ``paid`` names the cards by count when they are not one colour plus
     Locomotives (a ferry paid with pairs, doubled spaces); ``colour`` is then
     null. Left out of the JSON otherwise, as in every log before it existed.
+    ``goods`` is the goods cards the claim took (1 for a route with the goods
+    symbol while the pile lasts, whatever its length; Amsterdam), left out at 0.
     """
 
     seat: int
@@ -114,6 +116,7 @@ class RouteClaimed(_Event, frozen=True, tag="route-claimed", omit_defaults=True)
     cards: int
     points: int
     paid: dict[str, int] | None = None
+    goods: int = 0
 
 
 class BonusCardsDrawn(_Event, frozen=True, tag="bonus-cards-drawn"):

@@ -49,8 +49,12 @@ class Ruleset(msgspec.Struct, frozen=True, omit_defaults=True):
     ``bonus_terms`` are the map's further end-of-game terms (`terms`);
     ``goals_in_play`` goal cards are drawn at setup (`goals`).
     ``face_up_without_piles``: with the draw pile and the discards both
-    empty, face-up cards may still be drawn (Northern Lights §3.1 Resolved;
-    Europe §4.4 bars the draw-cards action then).
+    empty, face-up cards may still be drawn (Northern Lights §3.1 Resolved,
+    Amsterdam 3.A Resolved; Europe §4.4 bars the draw-cards action then).
+    Goods (Amsterdam): ``goods_cards`` in the pile at the start (0 = none),
+    ``goods_scoring`` the points of each place at this player count.
+    ``setup_returns``: tickets not kept at setup go under the ticket pile
+    (Amsterdam) rather than to the box.
     ``sections`` maps the sections the engine cites (Europe's numbering) to
     the map's own rulebook.
     """
@@ -94,6 +98,9 @@ class Ruleset(msgspec.Struct, frozen=True, omit_defaults=True):
     bonus_terms: tuple[str, ...] = ()
     goals_in_play: int = 0
     face_up_without_piles: bool = False
+    goods_cards: int = 0
+    goods_scoring: tuple[int, ...] = ()
+    setup_returns: bool = False
 
     @property
     def pieces(self) -> tuple[str, ...]:
@@ -220,6 +227,9 @@ def _ruleset(
         bonus_terms=tuple(rules.bonus_terms),
         goals_in_play=rules.goals_in_play,
         face_up_without_piles=rules.face_up_without_piles,
+        goods_cards=rules.goods_cards,
+        goods_scoring=tuple(rules.goods_scoring.get(seats, ())),
+        setup_returns=rules.setup_returns,
         sections=dict(rules.sections),
         end_trigger=rules.end_trigger,
         longest_path_bonus=rules.longest_path_bonus,

@@ -1,7 +1,7 @@
 """The litestar application: controllers, dependencies, problem handlers, OpenAPI.
 
 `create_app` takes the settings (default: from the environment) and,
-optionally, the game kinds (default: `domain.registry.kinds()`) or a ready
+optionally, the game kinds (default: `service.decks.hosted_kinds`) or a ready
 store, so tests swap SQLite and PostgreSQL, or add a kind, by configuration.
 The limits in the settings apply here too: body sizes (``max_body_bytes`` for
 every route, ``max_log_bytes`` for ``POST /replays``), rate limits
@@ -22,7 +22,6 @@ from litestar.di import Provide
 from litestar.routes import HTTPRoute
 
 from domain.kernel.protocol import GameRules
-from domain.registry import kinds as registered_kinds
 from service.api.audit import AuditController, replay_router
 from service.api.board import BoardController
 from service.api.commands import CommandsController
@@ -38,6 +37,7 @@ from service.api.problems import EXCEPTION_HANDLERS
 from service.api.rate_limits import RateLimitStores, rate_limit_middleware
 from service.api.stream import LiveUpdates
 from service.api.verifier import Verifier
+from service.decks import hosted_kinds
 from service.pages.controller import PAGE_HANDLERS
 from service.settings import Settings
 from service.store.games import GameStore
@@ -101,7 +101,7 @@ def create_app(
     if store is None:
         store = GameStore(
             settings.store,
-            registered_kinds() if kinds is None else kinds,
+            hosted_kinds(settings) if kinds is None else kinds,
             cache_size=settings.cache_size,
             pool_size=settings.pool_size,
         )

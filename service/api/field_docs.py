@@ -162,6 +162,15 @@ GLOSSARY: dict[str, str] = {
     "metric": "What the goal measures (its id), for programs",
     "measures": "What the goal measures, in words",
     "values": "Every seat's value of the goal's measure, by seat, once the game has ended",
+    "goods_cards": "Goods cards in the pile at the start (Amsterdam; 0: none)",
+    "goods_scoring": "The points of each place in the goods count at this player count",
+    "setup_returns": "Whether the tickets not kept at setup go under the ticket pile (not "
+    "to the box)",
+    "goods_pile": "Goods cards left in the pile (Amsterdam); left out on maps without",
+    "ticket_deck": "The ticket deck of a map whose box deck the map file cannot list; left "
+    "out otherwise",
+    "generated": "Whether the engine made it up (a map whose printed deck is not listed)",
+    "digest": "The deck's content hash",
     "bonuses": "Points of the map's own end-of-game terms, by term name (Ruleset.bonus_terms)",
     "bonus_terms": "The map's own end-of-game scoring terms, by name, beyond routes, tickets, "
     "stations and the longest path",
@@ -332,7 +341,11 @@ IN_STRUCT: dict[str, dict[str, str]] = {
     "TicketToRidePrivateView": {"seat": "The seat this view is for",
                     "hand": "The seat's train cards by colour and count",
                     "tickets": "The seat's tickets"},
-    "SeatView": {"cards": "Train cards in hand", "tickets": "Tickets held"},
+    "SeatView": {"cards": "Train cards in hand", "tickets": "Tickets held",
+                 "goods": "Goods cards the seat has taken, face up (Amsterdam); left out on maps "
+                 "without"},
+    "TicketDeckView": {"cards": "Tickets in the deck", "generated": "How many of them the "
+                       "engine made up (0: the printed deck, supplied by the server)"},
     "SeatTime": {"seat": "The seat"},
     "SeatCounts": {"seat": "The seat"},
     "SeatInfo": {"name": "The name shown at the table"},
@@ -416,7 +429,8 @@ IN_STRUCT: dict[str, dict[str, str]] = {
                     "for logs recorded before they named theirs)"},
     "GameEnded": {"scores": "Each seat's final account",
                   "tickets": "Every seat's tickets, by seat, revealed"},
-    "RouteClaimed": {"cards": "How many cards were paid",
+    "RouteClaimed": {"goods": "The goods cards the claim took (Amsterdam); left out at 0",
+                     "cards": "How many cards were paid",
                      "points": "The points the route scores"},
     "StationBuilt": {"cards": "How many cards were paid"},
     "TicketsChosen": {"count": "How many were kept"},
@@ -434,7 +448,9 @@ IN_STRUCT: dict[str, dict[str, str]] = {
                    "minus failed)"},
     "TicketView": {"id": "The ticket's number", "points": "What it is worth"},
     "TicketMaterial": {"points": "What it is worth"},
-    "RouteMaterial": {"colour": "A card colour, or gray (any one colour pays)",
+    "RouteMaterial": {"goods": "Whether its spaces carry the goods symbol (claiming it "
+                      "takes a goods card); left out when false",
+                      "colour": "A card colour, or gray (any one colour pays)",
                       "kind": "rail, tunnel or ferry", "locomotives": "Locomotives a ferry "
                       "needs among its cards", "points": "What it scores"},
     "RoutePoints": {"points": "What a route of this length scores"},
