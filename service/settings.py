@@ -21,6 +21,12 @@ Read from the environment, optionally from a JSON settings file named by
 * ``ROUNDHOUSE_THREADS`` (``threads``): worker threads for request handlers (default 64);
   a request waiting for a game that a command holds waits in one of them.
 
+* ``ROUNDHOUSE_TICKET_DECK`` (``ticket_deck``): a ticket deck file (JSON, schema in
+  ``domain/ticket_to_ride/decks.py``) with the printed deck of a map whose box deck
+  the map file cannot list (Amsterdam); without it that map plays its generated deck.
+  Checked at start-up (an error names the file and the entry); the deck's digest is
+  in every new game's rules version, so logs say which deck dealt them.
+
 Limits at the edge (README "Limits" has the table; 0 turns a rate limit off):
 
 * ``ROUNDHOUSE_MAX_URL_BYTES`` (default 8192): longest request target (``414``).
@@ -71,6 +77,7 @@ class Settings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     heartbeat_seconds: float = 15.0
     stream_seconds: float = 3600.0
     threads: int = 64
+    ticket_deck: str | None = None
     max_url_bytes: int = 8192
     max_header_bytes: int = 32_768
     max_headers: int = 100

@@ -73,7 +73,8 @@ class PlayerState(msgspec.Struct, gc=False):
     index; ``tickets`` are the kept ticket
     numbers; ``offered`` the ticket numbers drawn and not yet chosen (empty
     when no choice is pending); ``routes`` the claimed route numbers in claim
-    order; ``score`` the route points scored so far.
+    order; ``score`` the route points scored so far; ``goods`` the goods
+    cards taken (public, Amsterdam).
     """
 
     hand: list[int]
@@ -82,6 +83,7 @@ class PlayerState(msgspec.Struct, gc=False):
     offered: list[int] = []
     routes: list[int] = []
     score: int = 0
+    goods: int = 0
     #: Rails & Sails: the pieces of each kind in the player's own box reserve, the
     #: pieces exchanged so far, and the secret split chosen at setup (pieces per kind,
     #: hidden and empty once every seat's is revealed)
@@ -128,6 +130,7 @@ class GameState(msgspec.Struct, gc=False):
     Europe's one deck keeps the fields and code paths it always had, and
     `pile` reads any deck the same way. ``ticket_pile`` is the ticket draw pile, top = last
     item. ``route_owner`` / ``station_owner`` give the seat or -1.
+    ``goods_pile`` counts the goods cards not yet taken (0 on maps without).
 
     Turn bookkeeping: ``current`` is the seat whose turn it is; ``pending`` is
     the one decision that seat must make before anything else (a second card,
@@ -160,6 +163,7 @@ class GameState(msgspec.Struct, gc=False):
     final: list[FinalScore] | None = None
     winners: list[int] | None = None
     goals: list[int] = []
+    goods_pile: int = 0
     piles: list[Pile] = []
     #: the seat whose harbor stands in each city, -1 = none (empty on maps without harbors)
     harbor_owner: list[int] = []

@@ -25,10 +25,10 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
-from domain.registry import kinds
 from service.audit.export import LogFormatError, decode_log, encode_log
 from service.audit.report import AuditReport
 from service.audit.verdict import audit
+from service.decks import hosted_kinds
 from service.settings import Settings
 from service.store.aggregate import Game
 from service.store.games import GameStore
@@ -41,7 +41,9 @@ _PAGE = 500
 
 def _store(args: argparse.Namespace) -> GameStore:
     settings = Settings.from_env()
-    return GameStore(args.store or settings.store, kinds(), pool_size=settings.pool_size)
+    return GameStore(
+        args.store or settings.store, hosted_kinds(settings), pool_size=settings.pool_size
+    )
 
 
 def _add_store(parser: argparse.ArgumentParser) -> None:
@@ -86,7 +88,7 @@ def _replay(args: argparse.Namespace) -> int:
     except (OSError, LogFormatError) as error:
         console.print(f"[red]cannot read the log:[/] {error}")
         return 2
-    report = audit(records)
+    report = audit(records, hosted_kinds(Settings.from_env()))
     _show(console, report, args.json)
     return 0 if report.valid else 1
 
