@@ -14,7 +14,9 @@ stays open and sends each record as it is appended::
 Bounded by design: a comment line (``: heartbeat``) every ``heartbeat_seconds``
 keeps proxies from closing an idle stream and lets the client notice a dead
 one; the stream ends after the record that finishes the game, and in any case
-after ``stream_seconds`` (the client reconnects with ``Last-Event-ID``).
+after ``stream_seconds`` (the client reconnects with ``Last-Event-ID``). Asked
+for after the last record of a finished game, it answers ``204 No Content``: a
+browser's ``EventSource`` stops reconnecting on it.
 
 Records are always read from the store, redacted for this stream's viewer, at
 the moment they are sent: the live feed only says "game G moved on". Once a game
@@ -44,9 +46,9 @@ from litestar.plugins import InitPlugin
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 
 from service.api.deps import Config, Store
-from service.api.games import bearer, etag
+from service.api.conditional import VARY_AUTHORIZATION
+from service.api.games import bearer, etag, known_version
 from service.api.problems import problems
-from service.errors import ServiceError
 from service.settings import Settings
 from service.store.games import GameStore
 from service.store.live import LiveGame
@@ -101,6 +103,10 @@ class StreamOperation(Operation):
                 description=STREAM_DESCRIPTION,
                 content={EVENT_STREAM: OpenAPIMediaType(schema=EVENT_SCHEMA)},
             ),
+            "204": OpenAPIResponse(
+                description="The game has finished and every record was sent: nothing more "
+                "will come (an EventSource stops reconnecting)",
+            ),
         }
 
 
@@ -133,18 +139,18 @@ class StreamController(Controller):
                 description="Resume after this version (sent by EventSource on reconnect)",
             ),
         ] = None,
-    ) -> ServerSentEvent:
+    ) -> ServerSentEvent | Response[bytes]:
         live = store.get(game_id)
         token = bearer(request)
         cursor = after if last_event_id is None else int(last_event_id)
         with live.lock:
             viewer = None if token is None else store.seat_of(live, token)
-            if cursor > live.version:
-                raise ServiceError(
-                    404, "unknown-version", f"the game is at version {live.version}",
-                    current_version=live.version,
-                )
-        return ServerSentEvent(_records(store, feed, settings, live, viewer, cursor))
+            known_version(live, cursor)
+            if cursor == live.version and live.status == "finished":
+                # nothing more will ever come: 204 tells an EventSource to stop reconnecting
+                return Response(b"", status_code=204, headers=VARY_AUTHORIZATION)
+        return ServerSentEvent(_records(store, feed, settings, live, viewer, cursor),
+                               headers=VARY_AUTHORIZATION)
 
 
 async def _records(

@@ -84,8 +84,24 @@ def test_resume_after_a_version_of_a_finished_game(client: TestClient[Any]) -> N
     assert [r["version"] for r in later] == list(range(4, final + 1))
     resumed = _messages(client, path + "?after=1", **{"Last-Event-ID": str(final - 2)})
     assert [m.record()["version"] for m in resumed if m.comment is None] == [final - 1, final]
-    assert [m for m in _messages(client, path, **{"Last-Event-ID": str(final)})
-            if m.comment is None] == []
+    # nothing more will ever come: 204, so that a browser's EventSource stops reconnecting
+    for headers in ({"Last-Event-ID": str(final)}, {}):
+        done = client.get(path + ("" if headers else f"?after={final}"), headers=headers)
+        assert done.status_code == 204, done.text
+        assert done.content == b""
+
+
+def test_a_version_beyond_the_game_is_the_same_404_on_the_events_and_the_stream(
+    client: TestClient[Any],
+) -> None:
+    table = open_table(client, "toy-draw", 2)
+    version = table.public()["version"]
+    for route in ("events", "stream"):
+        response = client.get(f"/games/{table.id}/{route}?after={version + 1}")
+        assert response.status_code == 404, (route, response.text)
+        assert response.json()["code"] == "unknown-version"
+        assert response.json()["current_version"] == version
+        assert client.get(f"/games/{table.id}/events?after={version}").json()["records"] == []
 
 
 def test_a_stream_ends_after_its_lifetime(tmp_path: Path) -> None:
