@@ -25,6 +25,7 @@ from domain.registry import kinds as registered_kinds
 from service.api.audit import AuditController, replay_router
 from service.api.board import BoardController
 from service.api.commands import CommandsController
+from service.api.cors import Cors
 from service.api.events import EventsController
 from service.api.games import GamesController
 from service.api.health import HealthController, ReadinessController, StoreProbe
@@ -115,7 +116,8 @@ def create_app(
     )
     configure_logging(settings.access_log)
     # outside litestar's router, so that unrouted requests are observed too
-    app.asgi_handler = RequestObserver(app.asgi_handler, the_store, settings.access_log)
+    app.asgi_handler = RequestObserver(
+        Cors(app.asgi_handler, settings.cors_origins), the_store, settings.access_log)
     app.state.store = the_store
     app.state.settings = settings
     return app

@@ -517,7 +517,8 @@ class GameStore:
 
         With `idempotency_key`, a retry of a recorded command (same seat, same
         body) returns the first outcome and records nothing; the same key with
-        another command is refused.
+        another command of that seat is refused. Keys are the seat's own: another
+        seat's same key is an independent command.
         """
 
         def decide(live: LiveGame) -> CommandOutcome:
@@ -565,12 +566,13 @@ class GameStore:
         except msgspec.DecodeError as error:
             raise ServiceError(422, "malformed-body", str(error)) from None
         payload = plain(command)
-        if idempotency_key is not None and idempotency_key in live.command_ids:
-            first = live.records[live.command_ids[idempotency_key] - 1]
-            if first.seat != seat or first.payload != payload:
+        used = None if idempotency_key is None else live.command_ids.get((seat, idempotency_key))
+        if used is not None:
+            first = live.records[used - 1]
+            if first.payload != payload:
                 raise ServiceError(
                     422, "idempotency-key-reused",
-                    "this Idempotency-Key was used for another command",
+                    "this seat used this Idempotency-Key for another command",
                 )
             return CommandOutcome(seat, first, live.events_of(first.version), replayed=True)
         if if_match is not None and if_match != live.version:
