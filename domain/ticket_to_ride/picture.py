@@ -228,8 +228,10 @@ def _panel(board: Board, view: PublicView) -> list[str]:
             f'<g class="seat" data-seat="{seat.seat}" data-score="{score}">',
             f'<rect x="{x}" y="{y - 12}" width="14" height="14" fill="{fill}" stroke="#111"/>',
             _text(x + 22, y, f"Seat {seat.seat}: {score} points", 14, "bold"),
-            _text(x + 22, y + 18, f"{_count(seat.trains, 'train')} · {_count(seat.stations, 'station')}{routes}", 12),
-            _text(x + 22, y + 34, f"{_count(seat.cards, 'card')} · {_count(seat.tickets, 'ticket')}"
+            _text(x + 22, y + 18, f"{_count(seat.trains, 'train')} · "
+                  f"{_count(seat.stations, 'station')}{routes}", 12),
+            _text(x + 22, y + 34, f"{_count(seat.cards, 'card')} · "
+                  f"{_count(seat.tickets, 'ticket')}"
                   + (" · choosing tickets" if seat.choosing_tickets else ""), 12),
             "</g>",
         ]

@@ -37,6 +37,7 @@ from service.api.openapi import openapi_config
 from service.api.problems import EXCEPTION_HANDLERS
 from service.api.rate_limits import RateLimitStores, rate_limit_middleware
 from service.api.stream import LiveUpdates
+from service.api.tickets import StreamTicketsController
 from service.api.verifier import Verifier
 from service.pages.controller import PAGE_HANDLERS
 from service.settings import Settings
@@ -53,6 +54,7 @@ CONTROLLERS: list[Any] = [
     AuditController,
     BoardController,
     MaterialController,
+    StreamTicketsController,
     *PAGE_HANDLERS,
 ]
 

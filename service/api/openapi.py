@@ -40,6 +40,7 @@ from service.api.health import Health, Readiness
 from service.api.lobby import LobbyPage, SeatChange
 from service.api.material import GameMaterial
 from service.api.problems import PROBLEM_MEDIA_TYPE, Problem
+from service.api.tickets import StreamTicket
 from service.api.verifier import GameAudit
 from service.audit import AuditReport
 from service.settings import Settings
@@ -52,7 +53,7 @@ WIRE_TYPES: dict[str, Any] = {
     for t in (
         CommandAnswer, CreateGame, CreatedGame, EventsPage, Health, JoinSeat, KindDescriptor,
         LobbyPage, PrivateGame, Problem, PublicGame, SeatBot, SeatChange, SeatToken, AuditReport,
-        GameAudit, GameMaterial, Readiness,
+        GameAudit, GameMaterial, Readiness, StreamTicket,
     )
 }
 REF = "#/components/schemas/{name}"

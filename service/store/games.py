@@ -62,6 +62,7 @@ from service.errors import (
     unknown_game,
     version_mismatch,
 )
+from service.store import tickets
 from service.store.aggregate import Appended, Game
 from service.store.clocks import ClockRule
 from service.store.committer import Committer
@@ -306,6 +307,24 @@ class GameStore:
             if hmac.compare_digest(stored, digest):
                 return seat
         raise ServiceError(401, "invalid-token", "this token belongs to no seat of this game")
+
+    def stream_ticket(self, live: LiveGame, token: str | None) -> tuple[int, str]:
+        """A single-use ticket for the token's seat's stream (`service.store.tickets`)."""
+        seat = self.seat_of(live, token)
+        return seat, tickets.issue(self._recorder(), live.id, seat)
+
+    def seat_of_ticket(self, live: LiveGame, ticket: str) -> int:
+        """The seat a stream ticket was issued to, using it up; else `invalid-ticket`."""
+        seat = tickets.redeem(self._recorder(), live.id, ticket)
+        if seat is None:
+            raise ServiceError(401, "invalid-ticket",
+                               "this stream ticket is unknown, used or expired: ask for another")
+        return seat
+
+    def _recorder(self) -> SQLiteGameRecorder | PostgresGameRecorder:
+        recorder = self.app.recorder
+        assert isinstance(recorder, SQLiteGameRecorder | PostgresGameRecorder)
+        return recorder
 
     def is_host(self, live: LiveGame, token: str | None) -> bool:
         """Whether `token` is the game's host token (games of older builds have none)."""
