@@ -35,7 +35,7 @@ class GameStarted(_Event, frozen=True, tag="game-started", omit_defaults=True):
     seed_commitment: str
     map: str
     variant: str
-    options: dict[str, bool]
+    options: dict[str, bool | int]
     seats: int
     first: Pick
     cards: Shuffle

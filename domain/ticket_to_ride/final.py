@@ -7,6 +7,7 @@ from domain.ticket_to_ride.mapfile import STATIONS
 from domain.ticket_to_ride.ruleset import stations_built
 from domain.ticket_to_ride.scoring import longest_path, score_tickets, winners
 from domain.ticket_to_ride.state import FinalScore, GameState
+from domain.ticket_to_ride.terms import TERMS
 
 
 def final_scores(
@@ -18,7 +19,8 @@ def final_scores(
     Route points are those scored during play. Tickets use the seat's own
     routes plus one opponent route per station, chosen to the seat's best
     advantage (§7.2). The longest-path bonus goes to every seat whose path is
-    the longest; a seat with no route has no path and never gets it.
+    the longest; a seat with no route has no path and never gets it. The
+    map's own terms (`Ruleset.bonus_terms`) follow, by name.
     """
     rules = state.rules
     a, b, length = board.route_a, board.route_b, board.route_length
@@ -28,6 +30,7 @@ def final_scores(
         longest_path([(a[r], b[r], length[r]) for r in player.routes]) for player in state.players
     ]
     best = max(paths)
+    bonuses = {name: TERMS[name](board, state) for name in rules.bonus_terms}
     scores: list[FinalScore] = []
     for seat, player in enumerate(state.players):
         tickets = score_tickets(
@@ -39,6 +42,7 @@ def final_scores(
         express = rules.longest_path_bonus > 0 and best > 0 and paths[seat] == best
         station_bonus = player.pieces[STATIONS] * rules.station_bonus
         express_bonus = rules.longest_path_bonus if express else 0
+        own = {name: points[seat] for name, points in bonuses.items()}
         scores.append(
             FinalScore(
                 routes=player.score,
@@ -49,7 +53,9 @@ def final_scores(
                 longest_path=paths[seat],
                 express=express,
                 express_bonus=express_bonus,
-                total=player.score + tickets.points + station_bonus + express_bonus,
+                total=player.score + tickets.points + station_bonus + express_bonus
+                + sum(own.values()),
+                bonuses=own,
             )
         )
     won = winners(

@@ -25,6 +25,7 @@ import msgspec
 
 from domain.kernel.versions import content_digest
 from domain.ticket_to_ride.scoring import TIE_BREAKS, TieBreak
+from domain.ticket_to_ride.terms import TERMS
 
 RouteKindName = Literal["rail", "tunnel", "ferry"]
 
@@ -89,6 +90,9 @@ class MapRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_def
     routes take by their ``piece``; the end is triggered when the pieces of
     the ``end_pieces`` kinds a player has left add up to ``end_trigger`` or
     fewer.
+
+    ``bonus_terms`` names the end-of-game terms the map scores beyond
+    Europe's (`terms.TERMS`: goods, goal cards, harbors), in account order.
     """
 
     min_seats: int
@@ -113,6 +117,7 @@ class MapRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_def
     sections: dict[str, str] = {}
     pieces: dict[str, int] = {}
     end_pieces: tuple[str, ...] = ("trains",)
+    bonus_terms: tuple[str, ...] = ()
 
 
 #: the piece kinds every map has, at these indices of `piece_kinds`
@@ -139,12 +144,28 @@ class Variant(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defa
     setup_long_max: int = -1
 
 
+#: the numbers of `MapRules` an integer option may set
+OptionRule = Literal["trains", "stations", "hand", "end_trigger", "station_bonus",
+                     "longest_path_bonus"]
+
+
 class MapOption(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
-    """A boolean host option: it applies to ``variants`` and adds long ticket groups."""
+    """A host option for the ``variants`` it names, of one of two types.
+
+    A ``boolean`` option (off by default) adds the long ticket groups
+    ``adds_long_tickets`` when on (Europe's ``long-1912-tickets``). An
+    ``integer`` option sets the rule ``sets`` (`OptionRule`) to a value from
+    ``minimum`` to ``maximum``; its default is the map's own number for it
+    (a house rule such as a shorter game with fewer trains).
+    """
 
     description: str
     variants: list[str]
+    type: Literal["boolean", "integer"] = "boolean"
     adds_long_tickets: list[str] = []
+    sets: OptionRule | None = None
+    minimum: int = 0
+    maximum: int = 0
 
 
 class MapFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
@@ -208,6 +229,9 @@ def check_map(name: str, data: MapFile) -> None:
     for i, kind in enumerate(data.rules.end_pieces):
         if kind not in kinds:
             raise bad(f"rules.end_pieces[{i}]", f"unknown piece kind {kind!r}")
+    for i, term in enumerate(data.rules.bonus_terms):
+        if term not in TERMS:
+            raise bad(f"rules.bonus_terms[{i}]", f"unknown scoring term {term!r}")
     for i, route in enumerate(data.routes):
         entry = _route_name(i, route)
         for end in (route.a, route.b):
@@ -244,6 +268,16 @@ def check_map(name: str, data: MapFile) -> None:
     if len(rules.station_costs) < rules.stations:
         raise bad("rules.station_costs", f"{rules.stations} stations need as many costs")
     for option_name, option in data.options.items():
+        if (option.type == "integer") != (option.sets is not None) or (
+            option.type == "integer" and option.adds_long_tickets
+        ):
+            raise bad(f"options.{option_name}",
+                      "an integer option sets one rule; a boolean one may add tickets")
+        if option.sets is not None and not (
+            option.minimum <= getattr(rules, option.sets) <= option.maximum
+        ):
+            raise bad(f"options.{option_name}",
+                      f"the map's {option.sets} must lie between minimum and maximum")
         for variant_id in option.variants:
             if variant_id not in data.variants:
                 raise bad(f"options.{option_name}", f"unknown variant {variant_id!r}")

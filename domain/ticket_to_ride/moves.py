@@ -10,6 +10,7 @@ the pending tunnel payment. Each entry's ``command`` is accepted as it is.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from itertools import combinations
 from typing import assert_never
 
@@ -82,7 +83,7 @@ def route_closed(board: Board, state: GameState, seat: int, route: int) -> bool:
 class _ClaimTable:
     """One board's routes grouped for the claim search, and its shared claim entries.
 
-    ``tracks[c]`` lists ``(route, length, partner, 256 * route)`` of the
+    ``tracks[c]`` lists ``(route, length, partner)`` of the
     routes of card colour ``c``, shortest first; ``gray_tracks[mode]`` lists
     ``(route, length, partner, Locomotives needed, length << 8 | needed)`` of
     the gray ones, by ferry mode (`_ferry_mode`: Locomotives needed by a
@@ -99,13 +100,25 @@ class _ClaimTable:
     counts and drops the entries whose own kind runs short afterwards.
     The search reads these ready-made keys.
     Entries are immutable and a game asks for the same few hundred again and
-    again, so they are built once: coloured ones by one int packing route
-    and Locomotive range (a route has one colour); gray ones by their payment
-    code (see `paying`), then route.
+    again, so they are built with the table: ``coloured[r][low][high - low]``
+    is route ``r``'s entry for payments with ``low`` to ``high`` Locomotives (a
+    route has one colour). Gray routes and stations are paid in any colour
+    the hand allows, too many hand profiles to build ahead, so their entries
+    are kept by payment code (see `paying`), up to `_ENTRIES_MAX` per board:
+    `benchmarks.engine --against` measured Europe games 5-15% slower without.
     """
 
     __slots__ = (
-        "board", "coloured", "gray", "gray_tracks", "grouped", "mixed", "pieces", "several",
+        "board",
+        "coloured",
+        "free_cities",
+        "gray",
+        "gray_tracks",
+        "grouped",
+        "mixed",
+        "pieces",
+        "several",
+        "stations",
         "tracks",
     )
 
@@ -118,8 +131,16 @@ class _ClaimTable:
         self.mixed = len(self.pieces) > 1
         doubled = board.route_doubled
         self.tracks = tuple(
-            tuple((r, length[r], partner[r], r << 8) for r in routes if not doubled[r])
+            tuple((r, length[r], partner[r]) for r in routes if not doubled[r])
             for routes in board.routes_by_colour[: board.locomotive]
+        )
+        self.coloured = tuple(
+            tuple(
+                tuple(self.entry(r, (c, low, high)) for high in range(low, length[r] + 1))
+                for low in range(length[r] + 1)
+            )
+            if c < board.locomotive and not doubled[r] else ()
+            for r, c in enumerate(board.route_colour)
         )
         need = [
             board.route_locomotives[r] if board.route_kind[r] == FERRY else 0
@@ -135,8 +156,10 @@ class _ClaimTable:
         several = [(r, length[r]) for r in range(len(length)) if doubled[r]]
         with_pairs = sorted(several + [(r, length[r]) for r in paired])
         self.several = (tuple(several), tuple(several), tuple(with_pairs))
-        self.coloured: dict[int, Move] = {}
         self.gray: dict[bytes, tuple[bytes, tuple[Payment, ...], dict[int, Move]]] = {}
+        self.stations: dict[tuple[bytes, tuple[int, ...], int], Move] = {}
+        #: the station owners last seen and their free cities (one pair, replaced whole)
+        self.free_cities: tuple[list[int], tuple[int, ...]] = ([], ())
 
     def entry(self, route: int, key: tuple[int, ...]) -> Move:
         """A new claim entry: `key` holds (colour, low, high) triples, colour -1 = Locomotives."""
@@ -180,9 +203,9 @@ def _table(board: Board) -> _ClaimTable:
     table = _TABLES.get(board.id)
     if table is None or table.board is not board:
         table = _TABLES[board.id] = _ClaimTable(board)
-    elif len(table.coloured) + len(table.gray) > _ENTRIES_MAX:
-        table.coloured.clear()
+    elif len(table.gray) + len(table.stations) > _ENTRIES_MAX:
         table.gray.clear()
+        table.stations.clear()
     return table
 
 
@@ -208,17 +231,13 @@ def claim_moves(board: Board, state: GameState, seat: int, out: list[Move]) -> N
         cap = have + locos
         if cap > trains:
             cap = trains
-        for r, n, q, r8 in tracks[c]:
+        for r, n, q in tracks[c]:
             if n > cap:
                 break
             if owner[r] >= 0 or (q >= 0 and (o := owner[q]) >= 0 and (singles or o == seat)):
                 continue
             low = n - have if n > have else 0
-            packed = r8 + low * 16 + (locos if locos < n else n)
-            move = coloured.get(packed)
-            if move is None:
-                move = coloured[packed] = table.entry(r, (c, low, locos if locos < n else n))
-            out.append(move)
+            out.append(coloured[r][low][(locos if locos < n else n) - low])
     cap = best + locos
     if cap > trains:
         cap = trains
@@ -297,24 +316,18 @@ def _several_colours_entry(
     cards = {names[c]: count for c, count in enumerate(first) if count}
     return Move(ClaimRoute(route, cards=cards), payments)
 
-#: per (length, Locomotives needed, Locomotives at hand up to the length): `_lows`
-_LOWS: dict[tuple[int, int, int], tuple[bytes, bytes]] = {}
-
-
+@cache  # a pure function of three small numbers: a few hundred tables at most
 def _lows(n: int, need: int, spare: int) -> tuple[bytes, bytes]:
     """How a gray route of length `n` needing `need` Locomotives is paid with `spare` (at
     most `n`) Locomotives at hand: a byte table from a colour's count to 0 (that colour
     cannot pay) or 1 + the fewest Locomotives, and two bytes naming `n` and `spare`."""
-    found = _LOWS.get((n, need, spare))
-    if found is None:
-        high = spare if spare < n - 1 else n - 1
-        table = bytearray(256)
-        for have in range(1, 256):
-            low = n - have if n - have > need else need
-            if have + spare >= n and low <= high:
-                table[have] = low + 1
-        found = _LOWS[(n, need, spare)] = (bytes(table), bytes((n, spare)))
-    return found
+    high = spare if spare < n - 1 else n - 1
+    table = bytearray(256)
+    for have in range(1, 256):
+        low = n - have if n - have > need else need
+        if have + spare >= n and low <= high:
+            table[have] = low + 1
+    return bytes(table), bytes((n, spare))
 
 
 #: the entries that never change, built once
@@ -347,13 +360,6 @@ def turn_moves(board: Board, state: GameState, seat: int) -> list[Move]:
     return out
 
 
-#: free cities by (board, station owners), numbered; the latest per board; the entries
-#: by board, payment code (see `_ClaimTable.paying`), free cities' number and city
-_FREE_CITIES: dict[tuple[str, tuple[int, ...]], tuple[int, tuple[int, ...]]] = {}
-_LAST_FREE: dict[str, tuple[list[int], tuple[int, tuple[int, ...]]]] = {}
-_STATIONS: dict[tuple[str, bytes, int, int], Move] = {}
-
-
 def _station_entry(
     board: Board, state: GameState, hand: list[int], stations_left: int
 ) -> Move | None:
@@ -366,38 +372,24 @@ def _station_entry(
     cost = rules.station_costs[stations_built(rules, stations_left)]
     loco = board.locomotive
     locos = hand[loco]
-    code, payments, _ = _table(board).paying(
-        cost, 0, locos if locos < cost else cost, bytes(hand[:loco])
-    )
+    table = _table(board)
+    code, payments, _ = table.paying(cost, 0, locos if locos < cost else cost, bytes(hand[:loco]))
     if not payments:
         return None
     owner = state.station_owner
-    last = _LAST_FREE.get(board.id)
-    if last is not None and last[0] == owner:
-        number, free = last[1]
-    else:
-        owners = (board.id, tuple(owner))
-        known = _FREE_CITIES.get(owners)
-        if known is None:
-            if len(_FREE_CITIES) > _ENTRIES_MAX:  # the numbers start again: drop their users
-                _FREE_CITIES.clear()
-                _STATIONS.clear()
-                _LAST_FREE.clear()
-            cities = tuple(c for c, o in enumerate(owner) if o < 0)
-            known = _FREE_CITIES[owners] = (len(_FREE_CITIES), cities)
-        _LAST_FREE[board.id] = (list(owner), known)
-        number, free = known
+    last_owner, free = table.free_cities
+    if last_owner != owner:  # stations are rare: the free cities seldom change
+        free = tuple(c for c, o in enumerate(owner) if o < 0)
+        table.free_cities = (list(owner), free)
     if not free:
         return None
     # the ready command varies its city with the turn so random play spreads out
     city = free[state.turn % len(free)]
-    entry_key = (board.id, code, number, city)
-    entry = _STATIONS.get(entry_key)
+    key = (code, free, city)
+    entry = table.stations.get(key)
     if entry is None:
-        if len(_STATIONS) > _ENTRIES_MAX:
-            _STATIONS.clear()
         first = payments[0]
-        entry = _STATIONS[entry_key] = Move(
+        entry = table.stations[key] = Move(
             BuildStation(city, first.colour, first.min_locomotives), payments, cities=free
         )
     return entry

@@ -54,7 +54,8 @@ def start(board: Board, setup: Setup, seed: Seed) -> GameStarted:
         seed_commitment=seed.commitment,
         map=rules.map,
         variant=rules.variant,
-        options={k: bool(v) for k, v in setup.options.items()},
+        # the ruleset refused every string value: this keeps the checked booleans and integers
+        options={k: v for k, v in setup.options.items() if not isinstance(v, str)},
         seats=setup.seats,
         first=first,
         cards=card_shuffle,

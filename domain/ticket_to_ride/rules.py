@@ -51,6 +51,13 @@ def _descriptor(boards: Mapping[str, Board]) -> KindDescriptor:
         )
         options += [
             OptionDescriptor(name=name, type="boolean", default=False, description=spec.description)
+            if spec.sets is None
+            else OptionDescriptor(
+                name=name,
+                type="integer",
+                default=getattr(data.rules, spec.sets),
+                description=f"{spec.description} ({spec.minimum} to {spec.maximum})",
+            )
             for name, spec in data.options.items()
         ]
     return KindDescriptor(

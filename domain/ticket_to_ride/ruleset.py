@@ -45,7 +45,8 @@ class Ruleset(msgspec.Struct, frozen=True, omit_defaults=True):
     play. The end: ``end_trigger`` or fewer pieces left of the ``end_pieces``
     kinds (indices into `pieces`; Europe: trains) start the final round;
     ``longest_path_bonus`` points for the longest path (0 = no bonus); ties on
-    points are broken by ``tie_breaks`` in order (`scoring.winners`).
+    points are broken by ``tie_breaks`` in order (`scoring.winners`);
+    ``bonus_terms`` are the map's further end-of-game terms (`terms`).
     ``sections`` maps the sections the engine cites (Europe's numbering) to
     the map's own rulebook.
     """
@@ -86,6 +87,7 @@ class Ruleset(msgspec.Struct, frozen=True, omit_defaults=True):
     # at their defaults (Europe) these are left out of the JSON, which stays as it was
     own_pieces: dict[str, int] = {}
     end_pieces: tuple[int, ...] = (TRAINS,)
+    bonus_terms: tuple[str, ...] = ()
 
     @property
     def pieces(self) -> tuple[str, ...]:
@@ -131,8 +133,9 @@ def ruleset_of(board: Board, setup: Setup) -> Ruleset:
     """The ruleset of a setup on `board`, or raise `RuleViolation` ``bad-setup``.
 
     The variant defaults to ``standard``, the rules version to the current one
-    (`versions.current_version`). Boolean options are the map file's
-    ``options``; unknown options are refused. Rulesets are frozen, so one is
+    (`versions.current_version`). Options are the map file's ``options``
+    (booleans adding tickets, integers setting a rule); unknown options and
+    values of the wrong type or range are refused. Rulesets are frozen, so one is
     built per distinct setup and shared.
     """
     if setup.map is not None and setup.map != board.id:
@@ -159,17 +162,27 @@ def _ruleset(
     if variant is None:
         raise _bad(f"map {map_id!r} has no variant {variant_id!r}")
     long_groups = list(variant.long_tickets)
+    rules = data.rules
     for name, value, _ in options:
         option = data.options.get(name)
         if option is None:
             raise _bad(f"unknown option {name!r}")
-        if not isinstance(value, bool):
-            raise _bad(f"option {name!r} is a boolean")
-        if value and variant_id not in option.variants:
-            raise _bad(f"option {name!r} applies only to {', '.join(option.variants)}")
-        if value:
-            long_groups += option.adds_long_tickets
-    rules = data.rules
+        applies = f"option {name!r} applies only to {', '.join(option.variants)}"
+        if option.sets is None:
+            if not isinstance(value, bool):
+                raise _bad(f"option {name!r} is a boolean")
+            if value and variant_id not in option.variants:
+                raise _bad(applies)
+            if value:
+                long_groups += option.adds_long_tickets
+            continue
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise _bad(f"option {name!r} is an integer")
+        if not option.minimum <= value <= option.maximum:
+            raise _bad(f"option {name!r} is from {option.minimum} to {option.maximum}")
+        if variant_id not in option.variants:
+            raise _bad(applies)
+        rules = msgspec.structs.replace(rules, **{option.sets: value})
     if not rules.min_seats <= seats <= rules.max_seats:
         raise _bad(f"{board.title} is for {rules.min_seats} to {rules.max_seats} players")
     return Ruleset(
@@ -196,6 +209,7 @@ def _ruleset(
         double_routes_min_seats=rules.double_routes_min_seats,
         usable_tracks=_usable_tracks(board, seats),
         tie_breaks=tuple(rules.tie_breaks),
+        bonus_terms=tuple(rules.bonus_terms),
         sections=dict(rules.sections),
         end_trigger=rules.end_trigger,
         longest_path_bonus=rules.longest_path_bonus,

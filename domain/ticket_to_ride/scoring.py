@@ -16,7 +16,7 @@ Example (two tickets, a station at city 2 borrowing the opponent's route 7)::
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from itertools import product
 from typing import Literal
 
@@ -270,18 +270,21 @@ def winners(
     express: Sequence[bool],
     tie_breaks: Sequence[TieBreak] = TIE_BREAKS,
     forfeited: int | None = None,
+    more: Mapping[TieBreak, Sequence[int]] | None = None,
 ) -> list[int]:
     """The winning seats: most points, ties broken by `tie_breaks` in order; a seat that
     `forfeited` never wins.
 
     Europe (§9): most completed tickets, then fewest stations built, then
     holding the European Express bonus. Players still tied share the victory
-    (§9 Resolved), so several seats may be returned.
+    (§9 Resolved), so several seats may be returned. A map's own tie-breaks
+    come in `more`: per tie-break, each seat's measure (higher is better).
     """
     measures: dict[TieBreak, Sequence[int]] = {
         "most-tickets-completed": tickets_completed,
         "fewest-stations-built": [-built for built in stations_built],
         "longest-path-bonus": [int(held) for held in express],
+        **(more or {}),
     }
     keys = [
         (total, *(measures[name][seat] for name in tie_breaks))

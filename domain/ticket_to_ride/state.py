@@ -74,8 +74,12 @@ class PlayerState(msgspec.Struct, gc=False):
     score: int = 0
 
 
-class FinalScore(msgspec.Struct, frozen=True, gc=False):
-    """One seat's final account (§9): route points + tickets + stations + bonus."""
+class FinalScore(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
+    """One seat's final account (§9): route points + tickets + stations + bonus.
+
+    ``bonuses`` holds the map's further terms by name (`terms`, e.g. goods),
+    left out of the JSON when the map scores none (Europe).
+    """
 
     routes: int
     tickets: int
@@ -86,6 +90,7 @@ class FinalScore(msgspec.Struct, frozen=True, gc=False):
     express: bool
     express_bonus: int
     total: int
+    bonuses: dict[str, int] = {}
 
 
 class GameState(msgspec.Struct, gc=False):

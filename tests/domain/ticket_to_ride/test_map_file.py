@@ -136,3 +136,20 @@ def test_a_route_s_piece_kind_and_the_end_s_kinds_must_be_declared() -> None:
     accepted["routes"][0]["piece"] = "ships"
     board = board_from_map(decode_map("x", json.dumps(accepted).encode()))
     assert board.route_piece[:2] == (2, 0)  # trains 0, stations 1, then the map's own
+
+
+def test_a_scoring_term_must_be_one_the_engine_knows() -> None:
+    message = _refusal(_set("rules.bonus_terms", ["treasure"]))
+    assert "rules.bonus_terms[0]" in message and "unknown scoring term 'treasure'" in message
+
+
+def test_an_option_is_a_boolean_adding_tickets_or_an_integer_setting_one_rule() -> None:
+    integer = {"description": "d", "variants": ["standard"], "type": "integer",
+               "sets": "trains", "minimum": 20, "maximum": 45}
+    assert "integer option sets one rule" in _refusal(
+        _set("options", {"x": {**integer, "sets": None}}))
+    assert "integer option sets one rule" in _refusal(
+        _set("options", {"x": {"description": "d", "variants": ["standard"], "sets": "trains"}}))
+    assert "between minimum and maximum" in _refusal(
+        _set("options", {"x": {**integer, "maximum": 40}}))
+    assert "enum value 'colour'" in _refusal(_set("options", {"x": {**integer, "sets": "colour"}}))

@@ -237,3 +237,22 @@ def test_the_end_is_triggered_by_the_trains_and_ships_left_together(
         state = RULES.evolve(state, event)
     assert state.players[0].pieces == [trains, 2, ships]
     assert state.turns_left == (2 if triggered else -1)
+
+
+def test_an_integer_option_sets_its_rule_within_its_range() -> None:
+    from domain.ticket_to_ride.ruleset import ruleset_of
+
+    (option,) = RULES.descriptor.options
+    assert (option.name, option.type, option.default) == ("short-game", "integer", 22)
+    short = ruleset_of(BOARD, Setup(seats=2, map="synthetic", options={"short-game": 14}))
+    assert short.trains == 14
+    assert ruleset_of(BOARD, Setup(seats=2, map="synthetic")).trains == 22
+    setup = Setup(seats=2, map="synthetic", options={"short-game": 14})
+    state = None
+    for event in RULES.start(setup, Seed(b"\x07" * 32)):
+        state = RULES.evolve(state, event)
+    assert state is not None and [p.pieces[TRAINS] for p in state.players] == [14, 14]
+    for value, refusal in ((True, "is an integer"), ("14", "is an integer"),
+                           (11, "from 12 to 22"), (23, "from 12 to 22")):
+        with pytest.raises(RuleViolation, match=refusal):
+            RULES.check_setup(Setup(seats=2, map="synthetic", options={"short-game": value}))
