@@ -19,7 +19,8 @@ and documented in the README: the headers the API defines (``Authorization``,
 
 from __future__ import annotations
 
-from litestar.types import ASGIApp, Message, Receive, Scope, Send
+from litestar.enums import ScopeType
+from litestar.types import ASGIApp, HTTPResponseStartEvent, Message, Receive, Scope, Send
 
 #: what a page may send besides the CORS-safelisted headers
 ALLOWED_HEADERS = (
@@ -64,7 +65,10 @@ class Cors:
         return origin if origin.decode("latin-1") in self.origins else None
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        origin = None if scope["type"] != "http" else _header(scope, b"origin")
+        if scope["type"] != ScopeType.HTTP:
+            await self.app(scope, receive, send)
+            return
+        origin = _header(scope, b"origin")
         allow = None if origin is None else self._allow_origin(origin)
         if allow is None:
             await self.app(scope, receive, send)
@@ -73,13 +77,15 @@ class Cors:
         if self.origins is not None:
             common.append((b"vary", b"Origin"))
         if scope["method"] == "OPTIONS" and _header(scope, b"access-control-request-method"):
-            await send({"type": "http.response.start", "status": 204, "headers": [
-                *common,
-                (b"access-control-allow-methods", ", ".join(ALLOWED_METHODS).encode()),
-                (b"access-control-allow-headers", ", ".join(ALLOWED_HEADERS).encode()),
-                (b"access-control-max-age", str(PREFLIGHT_SECONDS).encode()),
-            ]})
-            await send({"type": "http.response.body", "body": b""})
+            preflight: HTTPResponseStartEvent = {
+                "type": "http.response.start", "status": 204, "headers": [
+                    *common,
+                    (b"access-control-allow-methods", ", ".join(ALLOWED_METHODS).encode()),
+                    (b"access-control-allow-headers", ", ".join(ALLOWED_HEADERS).encode()),
+                    (b"access-control-max-age", str(PREFLIGHT_SECONDS).encode()),
+                ]}
+            await send(preflight)
+            await send({"type": "http.response.body", "body": b"", "more_body": False})
             return
         exposed = (b"access-control-expose-headers", ", ".join(EXPOSED_HEADERS).encode())
 
@@ -92,7 +98,7 @@ class Cors:
                     vary.append(b"Origin")
                 if vary:
                     headers.append((b"vary", b", ".join(vary)))
-                message = {**message, "headers": [*headers, common[0], exposed]}
+                message["headers"] = [*headers, common[0], exposed]
             await send(message)
 
         await self.app(scope, receive, with_cors)
