@@ -26,6 +26,7 @@ from service.api.audit import AuditController, replay_router
 from service.api.board import BoardController
 from service.api.commands import CommandsController
 from service.api.cors import Cors
+from service.api.docs_page import scalar_asset
 from service.api.events import EventsController
 from service.api.games import GamesController
 from service.api.health import HealthController, ReadinessController, StoreProbe
@@ -55,6 +56,7 @@ CONTROLLERS: list[Any] = [
     BoardController,
     MaterialController,
     StreamTicketsController,
+    scalar_asset,
     *PAGE_HANDLERS,
 ]
 

@@ -23,10 +23,11 @@ from typing import Any
 import msgspec
 from litestar import Litestar, Request
 from litestar.openapi.config import OpenAPIConfig
-from litestar.openapi.plugins import JsonRenderPlugin, ScalarRenderPlugin
+from litestar.openapi.plugins import JsonRenderPlugin
 
 from domain.kernel.protocol import KindDescriptor
 from service.api.commands import CommandAnswer
+from service.api.docs_page import OfflineScalar
 from service.api.events import EVENTS_PAGE_MAX, EventsPage
 from service.api.games import (
     LOBBY_PAGE_MAX,
@@ -300,5 +301,5 @@ def openapi_config(store: GameStore, settings: Settings) -> OpenAPIConfig:
         description=DESCRIPTION + limits_description(settings),
         path="/schema",
         create_examples=False,
-        render_plugins=[ScalarRenderPlugin(), ExactJsonRenderPlugin(store)],
+        render_plugins=[OfflineScalar(), ExactJsonRenderPlugin(store)],
     )
