@@ -108,7 +108,9 @@ class _CountingRules:
         return self._rules.decide(state, seat, command, seed)
 
 
-def cases(kind: str | None = None, seats: int | None = None) -> Iterator[Case]:
+def cases(
+    kind: str | None = None, seats: int | None = None, map_id: str | None = None
+) -> Iterator[Case]:
     """Every configuration the registered kinds offer, optionally filtered.
 
     Each map (or the kind itself when it has no maps) is tried with each
@@ -124,18 +126,20 @@ def cases(kind: str | None = None, seats: int | None = None) -> Iterator[Case]:
         boards: list[tuple[str | None, int, int, list[VariantDescriptor]]] = [
             (m.id, m.min_seats, m.max_seats, m.variants) for m in descriptor.maps
         ] or [(None, descriptor.min_seats, descriptor.max_seats, descriptor.variants)]
-        for map_id, low, high, variants in boards:
+        for board_id, low, high, variants in boards:
+            if map_id is not None and board_id != map_id:
+                continue
             found: list[Case] = []
             for count in range(low, high + 1):
                 if seats is not None and count != seats:
                     continue
                 accepted = [
-                    Case(name, map_id, v.id, count)
+                    Case(name, board_id, v.id, count)
                     for v in variants
-                    if _playable(rules, map_id, v.id, count)
+                    if _playable(rules, board_id, v.id, count)
                 ]
-                if not accepted and _playable(rules, map_id, None, count):
-                    accepted = [Case(name, map_id, None, count)]
+                if not accepted and _playable(rules, board_id, None, count):
+                    accepted = [Case(name, board_id, None, count)]
                 found += accepted
             order = [None, *(v.id for v in variants)]
             yield from sorted(found, key=lambda c: (order.index(c.variant), c.seats))
@@ -246,14 +250,16 @@ def _worker(label: str, seconds: float) -> None:
     sys.stdout.buffer.write(msgspec.json.encode(measure(case, seconds)))
 
 
-def compare(against: Path, kind: str | None, seats: int | None, seconds: float) -> Table:
+def compare(
+    against: Path, kind: str | None, seats: int | None, seconds: float, map_id: str | None
+) -> Table:
     """Each case measured here and in `against`, back to back (see the module docstring)."""
     here = Path(__file__).resolve().parents[1]
     table = Table(title=f"Games per CPU second: this checkout vs {against}")
     for heading in ("case", "games/s here", f"games/s {against.name}", "ratio"):
         table.add_column(heading, justify="left" if heading == "case" else "right")
     table.add_column("replay events/s here / there", justify="right")
-    for number, case in enumerate(cases(kind, seats)):
+    for number, case in enumerate(cases(kind, seats, map_id)):
         # which checkout goes first alternates, so a drift in the machine's load favours neither
         if number % 2:
             old = measure_in(against, case, seconds)
@@ -277,6 +283,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=3.0, help="time budget per case")
     parser.add_argument("--kind", help="only this game kind")
     parser.add_argument("--seats", type=int, help="only this seat count")
+    parser.add_argument("--map", help="only this map (a kind with maps)")
     parser.add_argument("--profile", metavar="KIND/MAP/VARIANT/SEATS", help="profile one case")
     parser.add_argument("--top", type=int, default=25, help="profile lines to print")
     parser.add_argument("--against", type=Path, metavar="DIR",
@@ -290,7 +297,9 @@ def main(argv: list[str] | None = None) -> None:
     if args.against:
         console.print(f"Python {platform.python_version()}, ~{args.seconds:g} s per case "
                       "and checkout, each in its own process pinned to one CPU")
-        console.print(compare(args.against.resolve(), args.kind, args.seats, args.seconds))
+        console.print(
+            compare(args.against.resolve(), args.kind, args.seats, args.seconds, args.map)
+        )
         return
     note = pin_to_one_core()
     if args.profile:
@@ -307,7 +316,7 @@ def main(argv: list[str] | None = None) -> None:
         table.add_column(heading, justify="right")
     table.add_column("replay events/s", justify="right")
     table.add_column("cpu share", justify="right")
-    for case in cases(args.kind, args.seats):
+    for case in cases(args.kind, args.seats, args.map):
         f = measure(case, args.seconds)
         table.add_row(
             case.kind,

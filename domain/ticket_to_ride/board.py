@@ -83,6 +83,12 @@ class Board(msgspec.Struct, frozen=True, eq=False):
     ticket_group: tuple[str, ...]
     metropolises: tuple[int, ...]
     points_for_length: tuple[int, ...]
+    #: the X of each "+X" route: cards drawn blind after claiming it (0 on most routes)
+    route_bonus: tuple[int, ...]
+    #: each city's country ("" when the map names none), capital and Arctic marks
+    city_country: tuple[str, ...]
+    city_capital: tuple[bool, ...]
+    city_arctic: tuple[bool, ...]
 
     def card_name(self, card: int) -> str:
         """The name of card index `card` ("red", ..., "locomotive")."""
@@ -157,6 +163,10 @@ def board_from_map(data: MapFile) -> Board:
         ticket_group=tuple(t.group for t in data.tickets),
         metropolises=tuple(city_at[c] for c in data.metropolises),
         points_for_length=points_for_length,
+        route_bonus=tuple(r.bonus_cards for r in routes),
+        city_country=tuple(c.country for c in data.cities),
+        city_capital=tuple(c.capital for c in data.cities),
+        city_arctic=tuple(c.arctic for c in data.cities),
     )
 
 

@@ -26,6 +26,7 @@ from domain.ticket_to_ride.commands import (
     WithdrawTunnel,
 )
 from domain.ticket_to_ride.events import (
+    BonusCardsDrawn,
     CardDrawn,
     DisplayRefilled,
     Event,
@@ -67,6 +68,7 @@ class _Turn:
         "deck",
         "discard",
         "display",
+        "follow",
         "owned",
         "seed",
         "shuffles",
@@ -81,6 +83,8 @@ class _Turn:
         self.discard = state.discard
         self.display = state.display
         self.owned = False
+        # the discards are followed after a payment only when a draw may reshuffle them
+        self.follow = False
         self.seed = seed
         self._rng: Rng | None = None
         self.shuffles: list[Shuffle] = []
@@ -136,10 +140,11 @@ class _Turn:
     def pay(self, colour: int, locomotives: int, cards: int) -> None:
         """Discard a payment of `cards` cards, `locomotives` of them wild.
 
-        Only the end-of-turn refill of empty display slots reads the discards
-        after a payment, so without an empty slot there is nothing to track.
+        Only the end-of-turn refill of empty display slots and a "+X" bonus
+        draw (`follow`) read the discards after a payment, so without either
+        there is nothing to track.
         """
-        if -1 not in self.display:
+        if -1 not in self.display and not self.follow:
             return
         self.own()
         self.discard[self.board.locomotive] += locomotives
@@ -148,7 +153,7 @@ class _Turn:
 
     def pay_cards(self, paid: list[int]) -> None:
         """Discard the cards `paid` (counts per card index); see `pay`."""
-        if -1 not in self.display:
+        if -1 not in self.display and not self.follow:
             return
         self.own()
         for card, count in enumerate(paid):
@@ -276,7 +281,7 @@ def _draw_card(
         over = second or not (turn.deck or any(turn.discard) or _takeable(turn.display, loco))
         event = CardDrawn(seat, None, board.card_name(card), over, shuffles=turn.take_shuffles())
         return _end_turn(board, state, turn, [event]) if over else [event]
-    if not second and not state.deck and not any(state.discard):
+    if not (second or state.deck or any(state.discard) or state.rules.face_up_without_piles):
         raise _refuse("no-cards", "the draw pile and the discard pile are empty", "§4.4")
     if not 0 <= slot < len(state.display) or state.display[slot] < 0:
         raise _refuse("empty-slot", f"face-up slot {slot} holds no card", "§4.1")
@@ -375,10 +380,11 @@ def _claim_route(
     points = board.route_points[route]
     name = _name(board, used)
     turn = _Turn(board, state, seed)
+    turn.follow = board.route_bonus[route] > 0
     if not (rules.tunnels and kind == TUNNEL):
         turn.pay(used, command.locomotives, length)
         claimed = RouteClaimed(seat, route, name, command.locomotives, length, points)
-        return _end_turn(board, state, turn, [claimed])
+        return _end_turn(board, state, turn, _bonus_draw(board, turn, [claimed]))
     revealed: list[int] = []
     for _ in range(_TUNNEL_REVEAL):
         card = turn.draw()
@@ -404,7 +410,23 @@ def _claim_route(
         turn.discard_card(card)
     turn.pay(used, command.locomotives, length)
     events.append(RouteClaimed(seat, route, name, command.locomotives, length, points))
-    return _end_turn(board, state, turn, events)
+    return _end_turn(board, state, turn, _bonus_draw(board, turn, events))
+
+
+def _bonus_draw(board: Board, turn: _Turn, events: list[Event]) -> list[Event]:
+    """`events` ending in a route-claimed event, then for a "+X" route (`turn` then
+    `follow`s the discards, the payment among them) its blind draw (Northern Lights
+    §3.2): X cards from the top of the pile, the discards reshuffled when it runs out,
+    fewer when both run out."""
+    if not turn.follow:
+        return events
+    claimed = events[-1]
+    assert isinstance(claimed, RouteClaimed)
+    drawn = [turn.draw() for _ in range(board.route_bonus[claimed.route])]
+    names = [board.card_names[card] for card in drawn if card >= 0]
+    shuffles = turn.take_shuffles()
+    events.append(BonusCardsDrawn(claimed.seat, claimed.route, names, len(names), shuffles))
+    return events
 
 
 def _paid_cards(board: Board, hand: list[int], command: ClaimRoute, section: str) -> list[int]:
@@ -439,6 +461,7 @@ def _claim_paid(
     if problem is not None:
         raise _refuse("bad-payment", problem, "§5.3")
     turn = _Turn(board, state, seed)
+    turn.follow = board.route_bonus[route] > 0
     turn.pay_cards(paid)
     names = board.card_names
     claimed = RouteClaimed(
@@ -450,7 +473,7 @@ def _claim_paid(
         board.route_points[route],
         {names[c]: n for c, n in enumerate(paid) if n},
     )
-    return _end_turn(board, state, turn, [claimed])
+    return _end_turn(board, state, turn, _bonus_draw(board, turn, [claimed]))
 
 
 def _pay_tunnel(
@@ -482,6 +505,7 @@ def _pay_tunnel(
                 "§5.4",
             )
     turn = _Turn(board, state, seed)
+    turn.follow = board.route_bonus[tunnel.route] > 0
     for card in tunnel.revealed:
         turn.discard_card(card)
     locomotives = tunnel.locomotives + command.locomotives
@@ -494,7 +518,7 @@ def _pay_tunnel(
         length + extra,
         board.route_points[tunnel.route],
     )
-    return _end_turn(board, state, turn, [claimed])
+    return _end_turn(board, state, turn, _bonus_draw(board, turn, [claimed]))
 
 
 def _withdraw_tunnel(board: Board, state: GameState, tunnel: Tunnel, seed: Seed) -> list[Event]:

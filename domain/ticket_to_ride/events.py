@@ -30,6 +30,11 @@ class GameStarted(_Event, frozen=True, tag="game-started", omit_defaults=True):
     reshuffle its resets needed) and each seat is dealt its long then regular
     tickets, from the top. Hidden: the shuffles' ``after`` (from everyone),
     ``hands`` and ``offered`` (from everyone but their seat).
+
+    On a map with goal cards, ``goals`` shuffles their ids last; the first
+    ``goals_in_play`` of its ``after`` are in play, face up: it is public
+    (the order of the cards left in the box says nothing). Left out (None)
+    on maps without, so their openings are exactly as before.
     """
 
     seed_commitment: str
@@ -48,6 +53,7 @@ class GameStarted(_Event, frozen=True, tag="game-started", omit_defaults=True):
     #: the rules version the game is played under; a 0.1 game records none (the
     #: default is left out of the JSON), so its opening is exactly as it was recorded
     rules_version: str = LEGACY_RULES_VERSION
+    goals: Shuffle | None = None
 
 
 class TicketsChosen(_Event, frozen=True, tag="tickets-chosen"):
@@ -108,6 +114,20 @@ class RouteClaimed(_Event, frozen=True, tag="route-claimed", omit_defaults=True)
     cards: int
     points: int
     paid: dict[str, int] | None = None
+
+
+class BonusCardsDrawn(_Event, frozen=True, tag="bonus-cards-drawn"):
+    """The "+X" draw after a seat claimed `route` (Northern Lights §3.2): ``count`` train
+    cards blind from the top of the pile, the discards (the payment just made among
+    them) reshuffled when it ran out; fewer when both ran out. It ends the claiming
+    turn. ``cards`` is hidden from others (None).
+    """
+
+    seat: int
+    route: int
+    cards: list[str] | None
+    count: int
+    shuffles: list[Shuffle] = []
 
 
 class TunnelWithdrawn(_Event, frozen=True, tag="tunnel-withdrawn"):
@@ -187,6 +207,7 @@ Event = (
     | CardDrawn
     | TunnelAttempted
     | RouteClaimed
+    | BonusCardsDrawn
     | TunnelWithdrawn
     | TicketsDrawn
     | TicketsKept

@@ -14,6 +14,7 @@ from domain.kernel.protocol import Setup
 from domain.ticket_to_ride.board import Board
 from domain.ticket_to_ride.cardflow import draw_top, fill_display, replay_reshuffle
 from domain.ticket_to_ride.events import (
+    BonusCardsDrawn,
     CardDrawn,
     DisplayRefilled,
     Event,
@@ -71,6 +72,11 @@ def start_state(board: Board, event: GameStarted) -> GameState:
     draws += [s.draw for s in event.shuffles]
     if event.long_tickets:
         draws.append(event.long_tickets.draw)
+    goals: list[int] = []
+    if event.goals is not None:
+        draws.append(event.goals.draw)
+        ids = [g.id for g in board.map.goals]
+        goals = [ids.index(g) for g in event.goals.after[: rules.goals_in_play]]
     return GameState(
         rules=rules,
         seats=event.seats,
@@ -86,6 +92,7 @@ def start_state(board: Board, event: GameStarted) -> GameState:
         first=event.first.value,
         current=event.first.value,
         draws=max(draws) + 1,
+        goals=goals,
     )
 
 
@@ -181,6 +188,18 @@ def _route_claimed(board: Board, state: GameState, event: RouteClaimed) -> None:
     player.pieces[board.route_piece[route]] -= board.route_length[route]
     player.score += event.points
     state.passes = 0
+    if not board.route_bonus[route]:  # a "+X" route's turn ends with its bonus draw
+        _end_turn(state)
+
+
+def _bonus_cards_drawn(board: Board, state: GameState, event: BonusCardsDrawn) -> None:
+    deck, discard = state.deck, state.discard
+    if event.shuffles:
+        state.draws = event.shuffles[-1].draw + 1
+    reshuffle = replay_reshuffle(board, deck, discard, event.shuffles)
+    hand = state.players[event.seat].hand
+    for _ in range(event.count):
+        hand[draw_top(deck, discard, reshuffle)] += 1
     _end_turn(state)
 
 
@@ -268,6 +287,7 @@ APPLY: dict[type[Any], Callable[[Board, GameState, Any], None]] = {
     CardDrawn: _card_drawn,
     TunnelAttempted: _tunnel_attempted,
     RouteClaimed: _route_claimed,
+    BonusCardsDrawn: _bonus_cards_drawn,
     TunnelWithdrawn: _tunnel_withdrawn,
     TicketsDrawn: _tickets_drawn,
     TicketsKept: _tickets_kept,

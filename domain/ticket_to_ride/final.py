@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+
 from domain.ticket_to_ride.board import Board
+from domain.ticket_to_ride.goals import goals_won
 from domain.ticket_to_ride.mapfile import STATIONS
 from domain.ticket_to_ride.ruleset import stations_built
-from domain.ticket_to_ride.scoring import longest_path, score_tickets, winners
+from domain.ticket_to_ride.scoring import TieBreak, longest_path, score_tickets, winners
 from domain.ticket_to_ride.state import FinalScore, GameState
 from domain.ticket_to_ride.terms import TERMS
+
+#: the tie-breaks a map may add to Europe's, with each seat's measure (higher is better)
+MEASURES: Mapping[TieBreak, Callable[[Board, GameState], list[int]]] = {
+    "most-goal-cards-won": goals_won,
+}
 
 
 def final_scores(
@@ -65,5 +73,6 @@ def final_scores(
         [s.express for s in scores],
         rules.tie_breaks,
         forfeited,
+        {name: MEASURES[name](board, state) for name in rules.tie_breaks if name in MEASURES},
     )
     return scores, won

@@ -24,6 +24,7 @@ from typing import Literal
 import msgspec
 
 from domain.kernel.versions import content_digest
+from domain.ticket_to_ride.goals import MEASURES
 from domain.ticket_to_ride.scoring import TIE_BREAKS, TieBreak
 from domain.ticket_to_ride.terms import TERMS
 
@@ -35,12 +36,24 @@ class MapError(ValueError):
 
 
 class City(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
-    """A city: its id (used by routes and tickets), printed name and position."""
+    """A city: its id (used by routes and tickets), printed name and position.
+
+    The position is its latitude and longitude, or ``x`` and ``y``, its place
+    on the printed board as fractions of the board's width and height (a map
+    with cities the atlas has no place for, like Northern Lights' unnamed
+    ones, gives every city ``x`` and ``y``; the picture then uses those).
+    ``country``, ``capital`` and ``arctic`` are what goal cards measure.
+    """
 
     id: str
     name: str
-    lat: float
-    lon: float
+    lat: float | None = None
+    lon: float | None = None
+    x: float | None = None
+    y: float | None = None
+    country: str = ""
+    capital: bool = False
+    arctic: bool = False
 
 
 class Route(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
@@ -62,6 +75,8 @@ class Route(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaul
     double_spaces: int = 0
     #: the piece kind a claim lays on the route (a kind the map's rules declare)
     piece: str = "trains"
+    #: the X of a "+X" route: train cards drawn blind from the deck after claiming it
+    bonus_cards: int = 0
 
 
 class Ticket(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
@@ -93,6 +108,9 @@ class MapRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_def
 
     ``bonus_terms`` names the end-of-game terms the map scores beyond
     Europe's (`terms.TERMS`: goods, goal cards, harbors), in account order.
+    ``goals_in_play``: how many of the map's goal cards are drawn at setup.
+    ``face_up_without_piles``: face-up cards may still be drawn when the
+    draw pile and the discards are both empty (Europe: no draw at all then).
     """
 
     min_seats: int
@@ -118,6 +136,8 @@ class MapRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_def
     pieces: dict[str, int] = {}
     end_pieces: tuple[str, ...] = ("trains",)
     bonus_terms: tuple[str, ...] = ()
+    goals_in_play: int = 0
+    face_up_without_piles: bool = False
 
 
 #: the piece kinds every map has, at these indices of `piece_kinds`
@@ -168,6 +188,18 @@ class MapOption(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_de
     maximum: int = 0
 
 
+class Goal(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
+    """A goal card (Northern Lights): its ``points`` go to whoever leads its ``metric``
+    (a measure of `goals.MEASURES`) at the end; ``measures`` says it in words."""
+
+    id: str
+    card: str
+    name: str
+    points: int
+    metric: str
+    measures: str
+
+
 class MapFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
     """One map file, decoded. Route and ticket order is part of the format (indices)."""
 
@@ -184,6 +216,9 @@ class MapFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defa
     note: str = ""
     metropolises: list[str] = []
     options: dict[str, MapOption] = {}
+    goals: list[Goal] = []
+    #: the printed board's picture size (width, height) that cities' x and y are fractions of
+    board_size: tuple[int, int] | None = None
 
     @property
     def digest(self) -> str:
@@ -213,9 +248,14 @@ def check_map(name: str, data: MapFile) -> None:
         return MapError(f"{name}: {entry}: {message}")
 
     cities: set[str] = set()
+    placed_on_board = all(c.x is not None and c.y is not None for c in data.cities)
     for i, city in enumerate(data.cities):
         if city.id in cities:
             raise bad(f"cities[{i}]", f"duplicate city id {city.id!r}")
+        if not placed_on_board and (city.lat is None or city.lon is None):
+            raise bad(f"cities[{i}]", "give every city x and y, or this one lat and lon")
+        if placed_on_board and data.board_size is None:
+            raise bad("board_size", "cities placed by x and y need the board's size")
         cities.add(city.id)
     colours = data.card_colours
     if len(set(colours)) != len(colours) or {"gray", "locomotive"} & set(colours):
@@ -253,6 +293,9 @@ def check_map(name: str, data: MapFile) -> None:
             route.double_spaces and route.kind != "rail"
         ):
             raise bad(entry, f"double_spaces must be between 0 and {route.length}, on rail")
+        if route.bonus_cards < 0:
+            raise bad(entry, "bonus_cards is not negative")
+    _check_goals(bad, data)
     groups: set[str] = set()
     for i, ticket in enumerate(data.tickets):
         entry = f"tickets[{i}] ({'-'.join(ticket.cities)})"
@@ -293,6 +336,21 @@ def check_map(name: str, data: MapFile) -> None:
             if held < dealt * rules.max_seats:
                 raise bad(entry, f"{held} tickets in {named} cannot deal {dealt} to "
                                  f"{rules.max_seats} players")
+
+
+def _check_goals(bad: Callable[[str, str], MapError], data: MapFile) -> None:
+    ids: set[str] = set()
+    for i, goal in enumerate(data.goals):
+        if goal.id in ids:
+            raise bad(f"goals[{i}]", f"duplicate goal id {goal.id!r}")
+        if goal.metric not in MEASURES:
+            raise bad(f"goals[{i}] ({goal.id})", f"unknown metric {goal.metric!r}")
+        ids.add(goal.id)
+    in_play = data.rules.goals_in_play
+    if not 0 <= in_play <= len(data.goals):
+        raise bad("rules.goals_in_play", f"between 0 and the {len(data.goals)} goal cards")
+    if (in_play > 0) != ("goal-cards" in data.rules.bonus_terms):
+        raise bad("rules.bonus_terms", "goal cards in play are scored by the term 'goal-cards'")
 
 
 def _check_groups(

@@ -29,19 +29,30 @@ from domain.ticket_to_ride.ruleset import Ruleset, ruleset_of
 RouteKind = Literal["rail", "tunnel", "ferry"]
 
 
-class CityMaterial(msgspec.Struct, frozen=True):
-    """A city: ``index`` is its number in views (``station_owner``) and commands (``city``)."""
+class CityMaterial(msgspec.Struct, frozen=True, omit_defaults=True):
+    """A city: ``index`` is its number in views (``station_owner``) and commands (``city``).
+
+    ``lat``/``lon`` are None for a city no atlas places (Northern Lights'
+    unnamed ones); ``x``/``y`` its place on the printed board (fractions of
+    its width and height) where the map gives them; ``country``, ``capital``
+    and ``arctic`` where the map marks them (its goal cards measure them).
+    """
 
     index: int
     id: str
     name: str
-    lat: float
-    lon: float
+    lat: float | None
+    lon: float | None
     #: a Big Cities metropolis (the big-cities variant's tickets name them)
     metropolis: bool
+    x: float | None = None
+    y: float | None = None
+    country: str = ""
+    capital: bool = False
+    arctic: bool = False
 
 
-class RouteMaterial(msgspec.Struct, frozen=True):
+class RouteMaterial(msgspec.Struct, frozen=True, omit_defaults=True):
     """A route between cities ``a`` and ``b`` (city ids); ``index`` as in ``route_owner``.
 
     ``colour`` is a card colour or ``"gray"`` (any one colour pays); ``locomotives``
@@ -49,7 +60,8 @@ class RouteMaterial(msgspec.Struct, frozen=True):
     is the other track of a double route (None for a single route or a group
     of three or more); ``tracks`` lists every track of its group (itself
     included, one entry for a single route); ``points`` is what claiming it
-    scores.
+    scores; ``bonus_cards`` the X of a "+X" route (cards drawn blind after
+    claiming it; left out when 0).
     """
 
     index: int
@@ -62,6 +74,7 @@ class RouteMaterial(msgspec.Struct, frozen=True):
     partner: int | None
     tracks: list[int]
     points: int
+    bonus_cards: int = 0
 
 
 class TicketMaterial(msgspec.Struct, frozen=True):
@@ -90,8 +103,22 @@ class RoutePoints(msgspec.Struct, frozen=True):
     points: int
 
 
+class GoalMaterial(msgspec.Struct, frozen=True):
+    """A goal card of the map (Northern Lights §5.3), ``index`` as in the public view's
+    ``goals``: its ``points`` go at the end to whoever leads its measure (``metric``,
+    said in words in ``measures``); ties all score, a best value of 0 wins nothing."""
+
+    index: int
+    id: str
+    card: str
+    name: str
+    points: int
+    metric: str
+    measures: str
+
+
 class TicketToRideMaterial(
-    msgspec.Struct, frozen=True, tag_field="kind", tag="ticket-to-ride"
+    msgspec.Struct, frozen=True, tag_field="kind", tag="ticket-to-ride", omit_defaults=True
 ):
     """Everything fixed about one Ticket to Ride setup (see the module docstring).
 
@@ -101,7 +128,9 @@ class TicketToRideMaterial(
     tracks of a double route may be claimed at this player count.
     ``rules`` holds the numbers of the map and variant (trains, stations and
     their costs, deck sizes, face-up slots, ticket deals and draws, the end
-    trigger, the longest path bonus).
+    trigger, the longest path bonus). ``goals`` lists every goal card of the
+    map (left out on a map without); ``rules.goals_in_play`` of them are
+    drawn at setup (the public view names them).
     """
 
     map: str
@@ -116,6 +145,7 @@ class TicketToRideMaterial(
     route_points: list[RoutePoints]
     double_routes: bool
     rules: Ruleset
+    goals: list[GoalMaterial] = []
 
 
 def material_of(board: Board, setup: Setup) -> TicketToRideMaterial:
@@ -136,7 +166,10 @@ def material_of(board: Board, setup: Setup) -> TicketToRideMaterial:
         card_colours=list(board.colours),
         cards=list(board.card_names),
         cities=[
-            CityMaterial(i, c.id, c.name, c.lat, c.lon, i in metropolises)
+            CityMaterial(
+                i, c.id, c.name, c.lat, c.lon, i in metropolises,
+                c.x, c.y, c.country, c.capital, c.arctic,
+            )
             for i, c in enumerate(cities)
         ],
         routes=[
@@ -152,6 +185,7 @@ def material_of(board: Board, setup: Setup) -> TicketToRideMaterial:
                 partner=None if board.route_partner[r] < 0 else board.route_partner[r],
                 tracks=list(board.route_tracks[r]),
                 points=board.route_points[r],
+                bonus_cards=board.route_bonus[r],
             )
             for r in range(len(board.route_a))
         ],
@@ -171,4 +205,8 @@ def material_of(board: Board, setup: Setup) -> TicketToRideMaterial:
         route_points=[RoutePoints(n, p) for n, p in sorted(table.items())],
         double_routes=setup.seats >= rules.double_routes_min_seats,
         rules=rules,
+        goals=[
+            GoalMaterial(i, g.id, g.card, g.name, g.points, g.metric, g.measures)
+            for i, g in enumerate(board.map.goals)
+        ],
     )

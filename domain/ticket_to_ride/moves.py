@@ -30,17 +30,32 @@ from domain.ticket_to_ride.commands import (
     WithdrawTunnel,
 )
 from domain.ticket_to_ride.mapfile import STATIONS
-from domain.ticket_to_ride.pricing import OneColour, price_rule
+from domain.ticket_to_ride.pricing import (
+    DoubledSpaces,
+    OneColour,
+    PairFerry,
+    PriceRule,
+    price_rule,
+)
 from domain.ticket_to_ride.ruleset import Ruleset, stations_built
 from domain.ticket_to_ride.state import GameState, SecondCard, TicketChoice, Tunnel
 
 
-class Payment(msgspec.Struct, frozen=True, gc=False):
-    """Cards of ``colour`` (None: Locomotives only) with this many Locomotives among them."""
+class Payment(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
+    """Cards of ``colour`` (None: Locomotives only) with this many Locomotives among them.
+
+    For a ferry paid with pairs (Northern Lights), ``pairs`` of its Locomotive
+    symbols are paid with pairs of one colour and the others with Locomotives,
+    ``colour`` is that of the plain spaces (None: none, or Locomotives only), and
+    ``cards`` a ready payment with the fewest Locomotives (``claim-route``'s
+    ``cards``). Both are left out on every other route.
+    """
 
     colour: str | None
     min_locomotives: int
     max_locomotives: int
+    pairs: int | None = None
+    cards: dict[str, int] | None = None
 
 
 class Move(msgspec.Struct, frozen=True, gc=False):
@@ -106,6 +121,9 @@ class _ClaimTable:
     the hand allows, too many hand profiles to build ahead, so their entries
     are kept by payment code (see `paying`), up to `_ENTRIES_MAX` per board:
     `benchmarks.engine --against` measured Europe games 5-15% slower without.
+    Routes of several colours share their payments by price rule and hand
+    (``priced``, within the same bound): Northern Lights' 53 ferries have 7
+    price rules, and listing their payments was 90% of a game's time.
     """
 
     __slots__ = (
@@ -117,6 +135,7 @@ class _ClaimTable:
         "grouped",
         "mixed",
         "pieces",
+        "priced",
         "several",
         "stations",
         "tracks",
@@ -158,6 +177,7 @@ class _ClaimTable:
         self.several = (tuple(several), tuple(several), tuple(with_pairs))
         self.gray: dict[bytes, tuple[bytes, tuple[Payment, ...], dict[int, Move]]] = {}
         self.stations: dict[tuple[bytes, tuple[int, ...], int], Move] = {}
+        self.priced: dict[tuple[PriceRule, bytes], _Priced] = {}
         #: the station owners last seen and their free cities (one pair, replaced whole)
         self.free_cities: tuple[list[int], tuple[int, ...]] = ([], ())
 
@@ -203,9 +223,10 @@ def _table(board: Board) -> _ClaimTable:
     table = _TABLES.get(board.id)
     if table is None or table.board is not board:
         table = _TABLES[board.id] = _ClaimTable(board)
-    elif len(table.gray) + len(table.stations) > _ENTRIES_MAX:
+    elif len(table.gray) + len(table.stations) + len(table.priced) > _ENTRIES_MAX:
         table.gray.clear()
         table.stations.clear()
+        table.priced.clear()
     return table
 
 
@@ -271,9 +292,11 @@ def claim_moves(board: Board, state: GameState, seat: int, out: list[Move]) -> N
         _keep_claims(
             out, start, lambda r: r not in grouped or not route_closed(board, state, seat, r)
         )
-    for r, n in table.several[mode]:
+    several = table.several[mode]
+    code = bytes(hand) if several else b""
+    for r, n in several:
         if n <= trains and not route_closed(board, state, seat, r):
-            move = _several_colours_entry(board, state, hand, r)
+            move = _several_colours_entry(board, table, state.rules, hand, code, r)
             if move is not None:
                 out.append(move)
     if table.mixed:
@@ -298,23 +321,53 @@ def _ferry_mode(rules: Ruleset) -> int:
 
 
 def _several_colours_entry(
-    board: Board, state: GameState, hand: list[int], route: int
+    board: Board, table: _ClaimTable, rules: Ruleset, hand: list[int], code: bytes, route: int
 ) -> Move | None:
     """The claim entry of a route whose price takes several colours, from its price rule:
     one payment per colour of its plain spaces (None: Locomotives only) with the
-    Locomotive range, and a ready command naming one payment's cards."""
-    rule = price_rule(board, state.rules, route)
+    Locomotive range, and a ready command naming one payment's cards. Kept in
+    `table` by price rule and hand (`code`, the hand's counts as bytes)."""
+    rule = price_rule(board, rules, route)
     assert not isinstance(rule, OneColour)
-    alternatives = rule.alternatives(board, hand)
-    if not alternatives:
+    found = table.priced.get((rule, code))
+    if found is None:
+        found = table.priced[rule, code] = _priced(board, rule, hand)
+    if not found.payments:
         return None
+    move = found.entries.get(route)
+    if move is None:
+        command = ClaimRoute(route, cards=found.cards)
+        move = found.entries[route] = Move(command, found.payments)
+    return move
+
+
+class _Priced(msgspec.Struct, gc=False):
+    """What a price rule of several colours allows one hand: the `payments`, the `cards`
+    of the first (the entries' ready command) and the entries made of them, by route."""
+
+    payments: tuple[Payment, ...]
+    cards: dict[str, int]
+    entries: dict[int, Move]
+
+
+def _priced(board: Board, rule: PairFerry | DoubledSpaces, hand: list[int]) -> _Priced:
     names = board.card_names
+
+    def named(payment: tuple[int, ...]) -> dict[str, int]:
+        return {names[c]: count for c, count in enumerate(payment) if count}
+
+    alternatives = rule.alternatives(board, hand)
     payments = tuple(
-        Payment(None if a.colour < 0 else names[a.colour], a.low, a.high) for a in alternatives
+        Payment(
+            None if a.colour < 0 else names[a.colour],
+            a.low,
+            a.high,
+            a.pairs,
+            None if a.pairs is None else named(a.payment),
+        )
+        for a in alternatives
     )
-    first = alternatives[0].payment
-    cards = {names[c]: count for c, count in enumerate(first) if count}
-    return Move(ClaimRoute(route, cards=cards), payments)
+    return _Priced(payments, named(alternatives[0].payment) if alternatives else {}, {})
 
 @cache  # a pure function of three small numbers: a few hundred tables at most
 def _lows(n: int, need: int, spare: int) -> tuple[bytes, bytes]:
@@ -349,6 +402,8 @@ def turn_moves(board: Board, state: GameState, seat: int) -> list[Move]:
                     out.append(_FACE_UP[slot])
         else:
             out += _FACE_UP[: len(display)]
+    elif state.rules.face_up_without_piles:
+        out += [_FACE_UP[slot] for slot, card in enumerate(display) if card >= 0]
     claim_moves(board, state, seat, out)
     if state.ticket_pile:
         out.append(_DRAW_TICKETS)

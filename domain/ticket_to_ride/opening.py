@@ -15,7 +15,8 @@ def start(board: Board, setup: Setup, seed: Seed) -> GameStarted:
 
     Random draws, in order: the first player (a pick, §2 Resolved), the train
     cards, the long tickets (when the variant deals any), the regular
-    tickets, then any reshuffle the display's Locomotive resets need.
+    tickets, then any reshuffle the display's Locomotive resets need, and
+    last the goal cards (on a map that has them).
     """
     rules = ruleset_of(board, setup)
     rng = Rng(seed, 0)
@@ -44,6 +45,7 @@ def start(board: Board, setup: Setup, seed: Seed) -> GameStarted:
         display,
         rng_reshuffle(board, deck, discard, rng, shuffles),
     )
+    goals = rng.shuffle([g.id for g in board.map.goals]) if rules.goals_in_play else None
     longs = list(map(int, long_shuffle.after)) if long_shuffle else []
     regular = list(map(int, ticket_shuffle.after))
     offered: list[list[int] | None] = []
@@ -66,4 +68,5 @@ def start(board: Board, setup: Setup, seed: Seed) -> GameStarted:
         hands=list(hands),
         offered=offered,
         rules_version=rules.version,
+        goals=goals,
     )

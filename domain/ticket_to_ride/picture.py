@@ -1,11 +1,14 @@
 """The board as an SVG picture, drawn from the public view only.
 
-Cities sit where the map file puts them (latitude and longitude, projected
-equirectangularly with the map's mean latitude, which is close enough for a
-continent-sized map). Each route is drawn as its row of train cars between its
-two cities: in the route's colour while free (tunnels with a dashed outline,
-ferries with a dot on each car that needs a Locomotive), and in the owner's
-colour with a dark outline once claimed. Stations are small houses in their
+Cities sit where the map file puts them: on the printed board's layout when
+the map gives every city's ``x`` and ``y`` (Northern Lights), else by
+latitude and longitude, projected equirectangularly with the map's mean
+latitude, which is close enough for a continent-sized map. Each route is
+drawn as its row of train cars between its two cities, the tracks of a
+double or triple route side by side: in the route's colour while free
+(tunnels with a dashed outline, ferries with a dot on each car that needs a
+Locomotive, a "+X" route with its mark), and in the owner's colour with a
+dark outline once claimed. Stations are small houses in their
 owner's colour. A side panel shows the turn, the face-up cards, pile sizes
 and each seat's score and pieces, and the result once the game has ended.
 
@@ -77,10 +80,17 @@ Point = tuple[float, float]
 
 def _projection(board: Board) -> list[Point]:
     """Each city's position on the picture, the map fitted into the map area."""
-    cities = board.map.cities
-    mean_lat = math.radians(sum(c.lat for c in cities) / len(cities))
-    xs = [c.lon * math.cos(mean_lat) for c in cities]
-    ys = [-c.lat for c in cities]
+    data = board.map
+    cities = data.cities
+    if data.board_size is not None:  # the printed board's layout (check_map: every x and y)
+        width, height = data.board_size
+        xs = [(c.x or 0.0) * width for c in cities]
+        ys = [(c.y or 0.0) * height for c in cities]
+    else:  # check_map: every city has lat and lon
+        lats = [c.lat or 0.0 for c in cities]
+        mean_lat = math.radians(sum(lats) / len(cities))
+        xs = [(c.lon or 0.0) * math.cos(mean_lat) for c in cities]
+        ys = [-lat for lat in lats]
     scale = min(
         (MAP_WIDTH - 2 * MARGIN) / (max(xs) - min(xs)),
         (HEIGHT - 2 * MARGIN) / (max(ys) - min(ys)),
@@ -130,6 +140,7 @@ def _routes(board: Board, view: PublicView, place: list[Point]) -> list[str]:
         parts.append(
             f'<g class="route {state}" data-route="{route}" data-colour="{colour}" '
             f'data-length="{length}"'
+            + (f' data-bonus="{board.route_bonus[route]}"' if board.route_bonus[route] else "")
             + ("" if owner is None else f' data-owner="{owner}"')
             + f"><title>{escape(name)} ({length}, {colour}"
             + ("" if owner is None else f", seat {owner}")
@@ -151,6 +162,16 @@ def _routes(board: Board, view: PublicView, place: list[Point]) -> list[str]:
                 parts.append(
                     f'<circle cx="{centre[0]:.1f}" cy="{centre[1]:.1f}" r="1.8" fill="#222"/>'
                 )
+        bonus = board.route_bonus[route]
+        if bonus:  # the "+X" mark beside the track, outside the group
+            side = shift + (CAR_WIDTH if shift >= 0 else -CAR_WIDTH)
+            x = (ax + bx) / 2 + side * across[0]
+            y = (ay + by) / 2 + side * across[1]
+            parts.append(
+                f'<text class="bonus" x="{x:.1f}" y="{y + 3:.1f}" font-size="8" '
+                f'font-weight="bold" text-anchor="middle" fill="#1b2a4a" stroke="#f3ead3" '
+                f'stroke-width="2" paint-order="stroke">+{bonus}</text>'
+            )
         parts.append("</g>")
     parts.append("</g>")
     return parts
@@ -201,7 +222,7 @@ def _panel(board: Board, view: PublicView) -> list[str]:
     acting = ", ".join(f"seat {s}" for s in view.to_act) or "nobody"
     parts = [
         '<g class="panel">',
-        _text(x, y, board.title, 20, "bold"),
+        _text(x, y, board.title, 20 if len(board.title) <= 24 else 16, "bold"),
         _text(x, y + 24, f"Variant: {view.variant}"),
         _text(x, y + 44, f"Turn {view.turn} · to act: {acting}"),
         _text(x, y + 64, f"Waiting for: {view.pending or 'a move'}"
@@ -217,9 +238,23 @@ def _panel(board: Board, view: PublicView) -> list[str]:
     parts += [
         _text(x, y + 186, f"Draw pile {view.draw_pile} · discards {view.discard_pile}"),
         _text(x, y + 206, f"Tickets left {view.ticket_pile}"),
-        _text(x, y + 240, "Seats", 14, "bold"),
     ]
+    if view.goals:  # the goal cards in play, and who won each once the game has ended
+        parts.append(_text(x, y + 240, "Goal cards", 14, "bold"))
+        for goal in view.goals:
+            won = "" if goal.winners is None else (
+                " · " + (", ".join(f"seat {s}" for s in goal.winners) or "nobody")
+            )
+            y += 16
+            parts.append(
+                f'<g class="goal" data-goal={quoteattr(goal.id)}>'
+                + _text(x, y + 244, f"{goal.name} ({goal.points}){won}", 12)
+                + "</g>"
+            )
+        y += 32
+    parts.append(_text(x, y + 240, "Seats", 14, "bold"))
     y += 262
+    stations = board.map.rules.stations
     for seat in view.seats:
         fill = SEAT_FILL[seat.seat % len(SEAT_FILL)]
         score = seat.score if view.result is None else view.result.scores[seat.seat]
@@ -228,8 +263,8 @@ def _panel(board: Board, view: PublicView) -> list[str]:
             f'<g class="seat" data-seat="{seat.seat}" data-score="{score}">',
             f'<rect x="{x}" y="{y - 12}" width="14" height="14" fill="{fill}" stroke="#111"/>',
             _text(x + 22, y, f"Seat {seat.seat}: {score} points", 14, "bold"),
-            _text(x + 22, y + 18, f"{_count(seat.trains, 'train')} · "
-                  f"{_count(seat.stations, 'station')}{routes}", 12),
+            _text(x + 22, y + 18, _count(seat.trains, "train")
+                  + (f" · {_count(seat.stations, 'station')}" if stations else "") + routes, 12),
             _text(x + 22, y + 34, f"{_count(seat.cards, 'card')} · "
                   f"{_count(seat.tickets, 'ticket')}"
                   + (" · choosing tickets" if seat.choosing_tickets else ""), 12),

@@ -39,12 +39,14 @@ Cards = Sequence[int]
 
 class Alternative(msgspec.Struct, frozen=True, gc=False):
     """A way to pay: the plain spaces in card index `colour` (-1: Locomotives only),
-    between `low` and `high` Locomotives in all, and one such `payment`."""
+    between `low` and `high` Locomotives in all, and one such `payment`; for a ferry
+    paid with pairs, `pairs` of its symbols paid by pairs (the others by Locomotives)."""
 
     colour: int
     low: int
     high: int
     payment: tuple[int, ...]
+    pairs: int | None = None
 
 
 class OneColour(msgspec.Struct, frozen=True, gc=False):
@@ -95,39 +97,56 @@ class PairFerry(msgspec.Struct, frozen=True, gc=False):
         )
 
     def alternatives(self, board: Board, hand: Cards) -> tuple[Alternative, ...]:
+        """One entry per colour of the plain spaces (-1: none, or Locomotives only) and
+        number of symbols paid by pairs (the rest by Locomotives), most pairs first, with
+        the range of Locomotives in all and the payment with the fewest."""
         loco = board.locomotive
         plain_spaces = self.length - self.symbols
-        return _alternatives(
-            [*range(loco), -1] if plain_spaces else [-1],
-            min(hand[loco], self.length),
-            lambda colour, locos: self._build(board, hand, colour, locos, plain_spaces),
-        )
-
-    def _build(
-        self, board: Board, hand: Cards, colour: int, locos: int, plain_spaces: int
-    ) -> tuple[int, ...] | None:
-        """A payment with plain colour `colour` and exactly `locos` Locomotives, or None."""
-        loco = board.locomotive
-        for plain_locos in range(min(locos, plain_spaces) + 1):
-            symbol_locos = locos - plain_locos
-            plain = plain_spaces - plain_locos
-            if symbol_locos > self.symbols or _plain_unpaid(hand, colour, plain):
+        found = []
+        for colour in [*range(loco), -1] if plain_spaces else [-1]:
+            if colour >= 0 and not hand[colour]:
                 continue
+            for pairs in range(self.symbols, -1, -1):
+                found += self._alternative(board, hand, colour, pairs, plain_spaces)
+        return tuple(found)
+
+    def _alternative(
+        self, board: Board, hand: Cards, colour: int, pairs: int, plain_spaces: int
+    ) -> list[Alternative]:
+        """The entry for plain colour `colour` and `pairs` symbols paid by pairs, if any.
+
+        The plain spaces take at least one card of `colour` (-1: every one a
+        Locomotive); more Locomotives among them leave more of `colour` for the
+        pairs, so the payable counts form one range, up to the Locomotives held.
+        """
+        loco = board.locomotive
+        symbol_locos = self.symbols - pairs
+        if colour < 0:
+            fewest = most = plain_spaces
+        else:
+            fewest = max(0, plain_spaces - hand[colour])
+            most = min(plain_spaces - 1, hand[loco] - symbol_locos)
+        for plain_locos in range(fewest, most + 1):
             spare = list(hand[:loco])
+            plain = plain_spaces - plain_locos
             if plain:
                 spare[colour] -= plain
-            pairs = self.symbols - symbol_locos
+            if symbol_locos + plain_locos > hand[loco] or sum(n // 2 for n in spare) < pairs:
+                continue
             payment = [0] * (loco + 1)
             if plain:
                 payment[colour] = plain
-            payment[loco] = locos
+            payment[loco] = symbol_locos + plain_locos
+            left = pairs
             for c in sorted(range(loco), key=lambda c: -spare[c]):
-                take = min(pairs, spare[c] // 2)
+                take = min(left, spare[c] // 2)
                 payment[c] += 2 * take
-                pairs -= take
-            if not pairs:
-                return tuple(payment)
-        return None
+                left -= take
+            return [
+                Alternative(colour, symbol_locos + plain_locos, symbol_locos + most,
+                            tuple(payment), pairs)
+            ]
+        return []
 
 
 class DoubledSpaces(msgspec.Struct, frozen=True, gc=False):

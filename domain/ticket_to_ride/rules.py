@@ -88,8 +88,9 @@ class TicketToRideRules:
     `shipped_boards`): a test can play a map file of its own through the
     same engine. Shipped: ``europe`` with variants ``standard``,
     ``europa-1912``, ``mega-europe`` and ``big-cities`` and the house option
-    ``long-1912-tickets``. The Orient Express and Max tickets are left out:
-    their data is missing from the reference (§11.5).
+    ``long-1912-tickets`` (the Orient Express and Max tickets are left out:
+    their data is missing from the reference, §11.5), and
+    ``northern-lights`` (variant ``standard``).
     """
 
     command_type = Command

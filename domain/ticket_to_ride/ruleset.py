@@ -46,7 +46,11 @@ class Ruleset(msgspec.Struct, frozen=True, omit_defaults=True):
     kinds (indices into `pieces`; Europe: trains) start the final round;
     ``longest_path_bonus`` points for the longest path (0 = no bonus); ties on
     points are broken by ``tie_breaks`` in order (`scoring.winners`);
-    ``bonus_terms`` are the map's further end-of-game terms (`terms`).
+    ``bonus_terms`` are the map's further end-of-game terms (`terms`);
+    ``goals_in_play`` goal cards are drawn at setup (`goals`).
+    ``face_up_without_piles``: with the draw pile and the discards both
+    empty, face-up cards may still be drawn (Northern Lights §3.1 Resolved;
+    Europe §4.4 bars the draw-cards action then).
     ``sections`` maps the sections the engine cites (Europe's numbering) to
     the map's own rulebook.
     """
@@ -88,6 +92,8 @@ class Ruleset(msgspec.Struct, frozen=True, omit_defaults=True):
     own_pieces: dict[str, int] = {}
     end_pieces: tuple[int, ...] = (TRAINS,)
     bonus_terms: tuple[str, ...] = ()
+    goals_in_play: int = 0
+    face_up_without_piles: bool = False
 
     @property
     def pieces(self) -> tuple[str, ...]:
@@ -210,6 +216,8 @@ def _ruleset(
         usable_tracks=_usable_tracks(board, seats),
         tie_breaks=tuple(rules.tie_breaks),
         bonus_terms=tuple(rules.bonus_terms),
+        goals_in_play=rules.goals_in_play,
+        face_up_without_piles=rules.face_up_without_piles,
         sections=dict(rules.sections),
         end_trigger=rules.end_trigger,
         longest_path_bonus=rules.longest_path_bonus,

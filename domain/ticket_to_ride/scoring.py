@@ -24,7 +24,9 @@ import msgspec
 
 __all__ = ["TIE_BREAKS", "TicketScore", "TieBreak", "longest_path", "score_tickets", "winners"]
 
-TieBreak = Literal["most-tickets-completed", "fewest-stations-built", "longest-path-bonus"]
+TieBreak = Literal[
+    "most-tickets-completed", "fewest-stations-built", "longest-path-bonus", "most-goal-cards-won"
+]
 
 
 class TicketScore(msgspec.Struct, frozen=True):

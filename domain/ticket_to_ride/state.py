@@ -108,7 +108,8 @@ class GameState(msgspec.Struct, gc=False):
     own kinds to `Pending`), None at the start of a turn; ``turns_left`` is
     -1 until the end is triggered, then the number of turns still to play;
     ``passes`` counts consecutive passes. ``draws`` is the number of random draws used so far
-    (the position of the game's `Rng`).
+    (the position of the game's `Rng`). ``goals`` are the goal cards in play
+    (numbers in the map's list, `goals`), empty on maps without.
     """
 
     rules: Ruleset
@@ -131,6 +132,7 @@ class GameState(msgspec.Struct, gc=False):
     turn: int = 0
     final: list[FinalScore] | None = None
     winners: list[int] | None = None
+    goals: list[int] = []
 
     @property
     def tunnel(self) -> Tunnel | None:

@@ -16,6 +16,8 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
+from domain.ticket_to_ride.goals import goal_points
+
 if TYPE_CHECKING:
     from domain.ticket_to_ride.board import Board
     from domain.ticket_to_ride.state import GameState
@@ -24,4 +26,4 @@ if TYPE_CHECKING:
 Term = Callable[["Board", "GameState"], list[int]]
 
 #: the terms a map's ``rules.bonus_terms`` may name
-TERMS: Mapping[str, Term] = MappingProxyType({})
+TERMS: Mapping[str, Term] = MappingProxyType({"goal-cards": goal_points})

@@ -18,6 +18,7 @@ from domain.kernel.protocol import Result
 from domain.kernel.rng import Shuffle
 from domain.ticket_to_ride.board import Board
 from domain.ticket_to_ride.events import (
+    BonusCardsDrawn,
     CardDrawn,
     DisplayRefilled,
     Event,
@@ -27,6 +28,7 @@ from domain.ticket_to_ride.events import (
     TicketsKept,
     TunnelAttempted,
 )
+from domain.ticket_to_ride.goals import goal_values, goal_winners
 from domain.ticket_to_ride.mapfile import STATIONS, TRAINS
 from domain.ticket_to_ride.state import FinalScore, GameState, SecondCard, TicketChoice, Tunnel
 
@@ -72,13 +74,28 @@ class TicketView(msgspec.Struct, frozen=True):
     cities: list[str]
 
 
-class PublicView(msgspec.Struct, frozen=True):
+class GoalView(msgspec.Struct, frozen=True, omit_defaults=True):
+    """A goal card in play (Northern Lights §5.3): ``index`` in the material's ``goals``;
+    once the game has ended, every seat's ``values`` of its measure and the seats that
+    won it (``winners``: the highest value, all when tied, nobody when it is 0)."""
+
+    index: int
+    id: str
+    name: str
+    points: int
+    values: list[int] | None = None
+    winners: list[int] | None = None
+
+
+class PublicView(msgspec.Struct, frozen=True, omit_defaults=True):
     """The board as anyone may see it.
 
     ``route_owner`` / ``station_owner`` are indexed by route and city number
     (None = nobody); ``display`` by face-up slot (None = empty slot).
     ``turns_left`` is None until the end is triggered (§8). ``final`` and
     ``tickets`` (every seat's tickets) appear only once the game has ended.
+    ``goals`` are the goal cards in play, on a map that has them (left out
+    otherwise, as on Europe).
     """
 
     kind: str
@@ -101,6 +118,7 @@ class PublicView(msgspec.Struct, frozen=True):
     result: Result | None
     final: list[FinalScore] | None
     tickets: list[list[TicketView]] | None
+    goals: list[GoalView] | None = None
 
 
 class PrivateView(msgspec.Struct, frozen=True):
@@ -210,7 +228,20 @@ def public_view(board: Board, state: GameState) -> PublicView:
         tickets=[[_ticket(board, t) for t in p.tickets] for p in state.players]
         if finished
         else None,
+        goals=_goals(board, state) if state.goals else None,
     )
+
+
+def _goals(board: Board, state: GameState) -> list[GoalView]:
+    """The goal cards in play; with their values and winners once the game has ended."""
+    cards = board.map.goals
+    if state.phase != "finished":
+        return [GoalView(g, cards[g].id, cards[g].name, cards[g].points) for g in state.goals]
+    won = goal_winners(board, state)
+    return [
+        GoalView(g, cards[g].id, cards[g].name, cards[g].points, goal_values(board, state, g), w)
+        for g, w in zip(state.goals, won, strict=True)
+    ]
 
 
 def private_view(board: Board, state: GameState, seat: int) -> PrivateView:
@@ -248,6 +279,12 @@ def redact(event: Event, viewer: int | None) -> Event:
         return replace(
             event,
             card=None if hidden else event.card,
+            shuffles=[_blank(s) for s in event.shuffles],
+        )
+    if isinstance(event, BonusCardsDrawn):
+        return replace(
+            event,
+            cards=event.cards if event.seat == viewer else None,
             shuffles=[_blank(s) for s in event.shuffles],
         )
     if isinstance(event, TunnelAttempted | DisplayRefilled):

@@ -48,3 +48,35 @@ def test_random_players_finish_the_game(
     # a new process (empty cache) rebuilds the same game from the store
     with TestClient(create_app(settings, kinds=test_kinds())) as fresh:
         assert fresh.get(f"/games/{table.id}").json() == final
+
+
+def test_random_players_finish_a_northern_lights_game(client: TestClient[Any]) -> None:
+    """Northern Lights over HTTP: its material, goal cards, "+X" draws kept from the
+    other seats while the game runs, and the picture."""
+    table = open_table(client, "ticket-to-ride", 3, map="northern-lights")
+    material = client.get(f"/games/{table.id}/material").json()["material"]
+    assert material["map"] == "northern-lights" and len(material["goals"]) == 11
+    bonus_draws: list[dict[str, Any]] = []
+
+    def watch(table: Any, public: dict[str, Any]) -> None:
+        goals = public["view"]["goals"]
+        finished = public["status"] == "finished"
+        assert len(goals) == 4 and all(("winners" in g) == finished for g in goals)
+        if finished:  # the whole log is public then
+            return
+        for seat in range(3):
+            for record in table.events(seat, after=public["version"] - 1):
+                for event in record.get("events") or ():
+                    if event["type"] == "bonus-cards-drawn":
+                        bonus_draws.append(event)
+                        assert (event["cards"] is None) == (event["seat"] != seat), event
+
+    final = play_to_end(table, random.Random("northern-lights-3"), watch=watch)
+    view = final["view"]
+    assert view["map"] == "northern-lights" and final["result"]["winners"]
+    assert [len(g["values"]) for g in view["goals"]] == [3, 3, 3, 3]
+    assert [s["total"] for s in view["final"]] == final["result"]["scores"]
+    assert all("goal-cards" in s["bonuses"] for s in view["final"])
+    assert bonus_draws, "no '+X' route was claimed in this game"
+    picture = client.get(f"/games/{table.id}/board.svg")
+    assert picture.status_code == 200 and 'data-map="northern-lights"' in picture.text

@@ -1,8 +1,10 @@
 """Handcrafted Ticket to Ride states for the rule tests.
 
-`make_state` builds a Europe game in the middle of play directly, naming
-cards and cities as the rulebook does, so each test states exactly the
-situation its rule is about. `play` sends a command through `decide` and
+`make_state` builds a game in the middle of play directly (Europe, or the
+map named by `map_id`), naming cards and cities as the rulebook does, so
+each test states exactly the situation its rule is about. The maps share
+their card colours, so `card`, `cards` and `hand` serve every map; `city`,
+`route` and `ticket` take the board of another map. `play` sends a command through `decide` and
 applies the events with `evolve`, checking on the way that `decide` left the
 state untouched.
 """
@@ -16,7 +18,7 @@ import msgspec
 from domain.kernel.protocol import Setup
 from domain.kernel.rng import Seed
 from domain.ticket_to_ride import RULES
-from domain.ticket_to_ride.board import load_board
+from domain.ticket_to_ride.board import Board, load_board
 from domain.ticket_to_ride.commands import Command
 from domain.ticket_to_ride.events import Event
 from domain.ticket_to_ride.mapfile import TRAINS
@@ -48,32 +50,38 @@ def hand(**counts: int) -> list[int]:
     return counts_by_index
 
 
-def city(city_id: str) -> int:
+def city(city_id: str, board: Board = BOARD) -> int:
     """The index of a city by its id."""
-    return BOARD.city_ids.index(city_id)
+    return board.city_ids.index(city_id)
 
 
-def route(a: str, b: str, colour: str | None = None) -> int:
+def tracks(a: str, b: str, board: Board = BOARD) -> tuple[int, ...]:
+    """Every track between two cities (one for a single route), in index order."""
+    ca, cb = city(a, board), city(b, board)
+    found = tuple(
+        r for r in range(len(board.route_a)) if {board.route_a[r], board.route_b[r]} == {ca, cb}
+    )
+    assert found, (a, b)
+    return found
+
+
+def route(a: str, b: str, colour: str | None = None, board: Board = BOARD) -> int:
     """The index of the route between two cities (of a colour, for a double route)."""
-    ca, cb = city(a), city(b)
     found = [
         r
-        for r in range(len(BOARD.route_a))
-        if {BOARD.route_a[r], BOARD.route_b[r]} == {ca, cb}
-        and (
-            colour is None
-            or BOARD.route_colour[r] == (-1 if colour == "gray" else BOARD.card_index(colour))
-        )
+        for r in tracks(a, b, board)
+        if colour is None
+        or board.route_colour[r] == (-1 if colour == "gray" else board.card_index(colour))
     ]
     assert len(found) == 1, (a, b, colour, found)
     return found[0]
 
 
-def ticket(a: str, b: str) -> int:
+def ticket(a: str, b: str, board: Board = BOARD) -> int:
     """The number of the ticket between two cities."""
-    ca, cb = city(a), city(b)
+    ca, cb = city(a, board), city(b, board)
     found = [
-        t for t in range(len(BOARD.ticket_a)) if {BOARD.ticket_a[t], BOARD.ticket_b[t]} == {ca, cb}
+        t for t in range(len(board.ticket_a)) if {board.ticket_a[t], board.ticket_b[t]} == {ca, cb}
     ]
     assert len(found) == 1, (a, b)
     return found[0]
@@ -91,12 +99,17 @@ def make_state(
     trains: Sequence[int] | None = None,
     current: int = 0,
     variant: str = "standard",
+    map_id: str = "europe",
+    goals: Sequence[str] = (),
 ) -> GameState:
     """A game in its playing phase with exactly these piles, hands and pieces.
 
-    `deck` lists the draw pile bottom first (its last card is the top).
+    `deck` lists the draw pile bottom first (its last card is the top);
+    `goals` names the goal cards in play (by id) on a map that has them.
     """
-    rules = ruleset_for(Setup(seats, "europe", variant))
+    board = load_board(map_id)
+    rules = ruleset_for(Setup(seats, map_id, variant))
+    goal_ids = [g.id for g in board.map.goals]
     discard_counts = [0] * (LOCO + 1)
     for name in discard:
         discard_counts[card(name)] += 1
@@ -118,11 +131,12 @@ def make_state(
         discard=discard_counts,
         display=[-1 if c is None else card(c) for c in display],
         ticket_pile=list(ticket_pile),
-        route_owner=[-1] * len(BOARD.route_a),
-        station_owner=[-1] * len(BOARD.city_ids),
+        route_owner=[-1] * len(board.route_a),
+        station_owner=[-1] * len(board.city_ids),
         first=0,
         current=current,
         draws=0,
+        goals=[goal_ids.index(g) for g in goals],
     )
 
 

@@ -153,3 +153,50 @@ def test_an_option_is_a_boolean_adding_tickets_or_an_integer_setting_one_rule() 
     assert "between minimum and maximum" in _refusal(
         _set("options", {"x": {**integer, "maximum": 40}}))
     assert "enum value 'colour'" in _refusal(_set("options", {"x": {**integer, "sets": "colour"}}))
+
+
+NORTHERN_LIGHTS = (
+    resources.files("domain.ticket_to_ride") / "maps" / "northern-lights.json"
+).read_bytes()
+
+
+def _northern_refusal(edit: Callable[[Data], None]) -> str:
+    data: Data = json.loads(NORTHERN_LIGHTS)
+    edit(data)
+    with pytest.raises(MapError) as refused:
+        decode_map("maps/broken.json", json.dumps(data).encode())
+    return str(refused.value)
+
+
+def _drop_board_size(data: Data) -> None:
+    del data["board_size"]
+
+
+def _duplicate_goal(data: Data) -> None:
+    data["goals"][1]["id"] = data["goals"][0]["id"]
+
+
+def _no_goal_term(data: Data) -> None:
+    data["rules"]["bonus_terms"] = []
+
+
+@pytest.mark.parametrize(("edit", "expected"), [
+    (_set("goals.2.metric", "most-smiles"), "goals[2] (cost-efficiency): unknown metric"),
+    (_duplicate_goal, "goals[1]: duplicate goal id 'call-of-the-wild'"),
+    (_set("rules.goals_in_play", 12), "rules.goals_in_play: between 0 and the 11 goal cards"),
+    (_no_goal_term, "rules.bonus_terms: goal cards in play are scored by the term 'goal-cards'"),
+    (_set("routes.79.bonus_cards", -1), "routes[79] (kristiansand-stavanger): bonus_cards"),
+    (_drop_board_size, "board_size: cities placed by x and y need the board's size"),
+], ids=["metric", "duplicate-goal", "goals-in-play", "goal-term", "bonus-cards", "board-size"])
+def test_goal_cards_bonus_routes_and_board_positions_are_checked(
+    edit: Callable[[Data], None], expected: str
+) -> None:
+    assert expected in _northern_refusal(edit)
+
+
+def test_a_city_without_latitude_needs_every_city_on_the_board() -> None:
+    def unplace(data: Data) -> None:
+        del data["cities"][0]["x"]  # Ålborg: lat and lon, but no longer every city has x
+
+    message = _northern_refusal(unplace)
+    assert "cities[" in message and "give every city x and y, or this one lat and lon" in message

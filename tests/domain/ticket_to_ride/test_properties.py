@@ -1,12 +1,15 @@
-"""Property tests: random legal games of Ticket to Ride Europe played to the end.
+"""Property tests: random legal games of Ticket to Ride Europe and Northern Lights played
+to the end.
 
-Every variant and seat count (and the long-1912 house option) is played with
+Every variant and seat count of Europe (and the long-1912 house option) and
+Northern Lights at 2-5 seats are played with
 seeds drawn by hypothesis through `domain.kernel.selfplay.play_random_game`.
 The log is then stepped through `evolve` from nothing, and after **every**
 event these hold:
 
 * train cards are conserved across draw pile, discards, display, hands and the
-  cards a pending tunnel revealed; no hand holds a negative count;
+  cards a pending tunnel revealed (through "+X" bonus draws too); no hand holds
+  a negative count;
 * trains and stations are never negative and match the routes and stations
   on the board; the running route score matches the routes held; no ticket
   is in two places;
@@ -21,8 +24,9 @@ event these hold:
 At the end the replayed state equals the live one, no event was changed after
 it was recorded, and the final scores equal a from-scratch recomputation with
 `domain.ticket_to_ride.scoring`. While the game is played, blind card draws
-and ticket draws are decided a second time on a copy whose hidden cards
-differ: what other seats are shown must not change. Every few steps each
+ticket draws and claims of "+X" routes (their bonus draw) are decided a second
+time on a copy whose hidden cards differ: what other seats are shown must not
+change. Every few steps each
 legal move, with every alternative it lists, must be accepted by `decide`.
 
 Each check is itself shown to fail on a planted fault (a leak, a lost card,
@@ -48,8 +52,9 @@ from domain.kernel.rng import Seed
 from domain.kernel.selfplay import play_random_game
 from domain.ticket_to_ride import RULES
 from domain.ticket_to_ride.board import FERRY, GRAY, TUNNEL, Board, load_board
-from domain.ticket_to_ride.commands import DrawCard, DrawTickets, PayTunnel
+from domain.ticket_to_ride.commands import ClaimRoute, DrawCard, DrawTickets, PayTunnel
 from domain.ticket_to_ride.events import (
+    BonusCardsDrawn,
     CardDrawn,
     DisplayRefilled,
     GameEnded,
@@ -63,6 +68,7 @@ from domain.ticket_to_ride.events import (
     TunnelAttempted,
     TunnelWithdrawn,
 )
+from domain.ticket_to_ride.goals import goal_values
 from domain.ticket_to_ride.mapfile import STATIONS
 from domain.ticket_to_ride.scoring import longest_path, score_tickets, winners
 from domain.ticket_to_ride.state import FinalScore, GameState
@@ -332,6 +338,7 @@ def recompute_final(board: Board, state: GameState) -> tuple[list[FinalScore], l
     owner = state.route_owner
     a, b, length = board.route_a, board.route_b, board.route_length
     mine = [[r for r in range(len(owner)) if owner[r] == seat] for seat in range(state.seats)]
+    won_goals = _goals_won(board, state)
     paths = [longest_path([(a[r], b[r], length[r]) for r in routes]) for routes in mine]
     longest = max(paths)
     accounts = []
@@ -347,6 +354,7 @@ def recompute_final(board: Board, state: GameState) -> tuple[list[FinalScore], l
         express = longest > 0 and paths[seat] == longest and rules.longest_path_bonus > 0
         bonus = rules.longest_path_bonus if express else 0
         unbuilt = rules.stations - sum(1 for at in state.station_owner if at == seat)
+        goal_points = sum(board.map.goals[g].points for g in won_goals[seat])
         accounts.append(
             FinalScore(
                 routes=route_points,
@@ -357,7 +365,9 @@ def recompute_final(board: Board, state: GameState) -> tuple[list[FinalScore], l
                 longest_path=paths[seat],
                 express=express,
                 express_bonus=bonus,
-                total=route_points + tickets.points + unbuilt * rules.station_bonus + bonus,
+                total=route_points + tickets.points + unbuilt * rules.station_bonus + bonus
+                + goal_points,
+                bonuses={"goal-cards": goal_points} if "goal-cards" in rules.bonus_terms else {},
             )
         )
     won = winners(
@@ -366,8 +376,21 @@ def recompute_final(board: Board, state: GameState) -> tuple[list[FinalScore], l
         [rules.stations - p.pieces[STATIONS] for p in state.players],
         [s.express for s in accounts],
         rules.tie_breaks,
+        more={"most-goal-cards-won": [len(goals) for goals in won_goals]},
     )
     return accounts, won
+
+
+def _goals_won(board: Board, state: GameState) -> list[list[int]]:
+    """The goal cards each seat wins (§5.3 of Northern Lights): the highest value of the
+    card's measure, every seat tied for it, none when it is 0."""
+    won: list[list[int]] = [[] for _ in range(state.seats)]
+    for goal in state.goals:
+        values = goal_values(board, state, goal)
+        for seat, value in enumerate(values):
+            if value == max(values) >= 1:
+                won[seat].append(goal)
+    return won
 
 
 # --- rules visible in the log -------------------------------------------------------------
@@ -433,12 +456,13 @@ class RuleWatch:
         self.tickets_left = len(state.ticket_pile)
         self.station_owner = list(state.station_owner)
 
-    @staticmethod
-    def _ends_turn(event: Any) -> bool:
+    def _ends_turn(self, event: Any) -> bool:
         if isinstance(event, CardDrawn):
             return event.turn_over
+        if isinstance(event, RouteClaimed):  # a "+X" route's turn ends with its bonus draw
+            return not self.board.route_bonus[event.route]
         return isinstance(
-            event, RouteClaimed | TunnelWithdrawn | TicketsKept | StationBuilt | Passed
+            event, BonusCardsDrawn | TunnelWithdrawn | TicketsKept | StationBuilt | Passed
         )
 
     def _display(self, event: Any, state: GameState, following: Any) -> None:
@@ -455,12 +479,13 @@ class RuleWatch:
             assert others < len(display) - state.rules.locomotive_reset + 1, (
                 f"display {display} kept 3+ Locomotives with {others} other cards about"
             )
-        if -1 in display and not isinstance(following, DisplayRefilled):
+        if -1 in display and not isinstance(following, DisplayRefilled | BonusCardsDrawn):
             assert not state.deck and not any(state.discard), "display left short"
 
     def _CardDrawn(self, event: CardDrawn, state: GameState, following: Any) -> None:
         face_up_locomotive = event.slot is not None and event.card == "locomotive"
-        if not self.second_card:
+        if not self.second_card and not (event.slot is not None
+                                         and state.rules.face_up_without_piles):
             assert self.cards_left, "cards drawn while the pile and the discards were empty"
         if self.second_card:
             assert not face_up_locomotive, "a face-up Locomotive taken as the second card"
@@ -517,6 +542,15 @@ class RuleWatch:
         assert owners.count(event.seat) == 1, "one seat owns two tracks of a double route"
         usable = state.rules.usable_tracks[len(owners)]
         assert len(owners) - owners.count(-1) <= usable, "more tracks used than the seats allow"
+        if board.route_bonus[route]:
+            assert isinstance(following, BonusCardsDrawn) and following.route == route
+            # the payment is already in the discards when the bonus draw begins
+            self.cards_left = len(state.deck) + sum(state.discard)
+
+    def _BonusCardsDrawn(self, event: BonusCardsDrawn, state: GameState, following: Any) -> None:
+        """§3.2 of Northern Lights: X cards blind, or all there are in pile and discards."""
+        assert event.count == min(self.board.route_bonus[event.route], self.cards_left)
+        assert event.cards is None or len(event.cards) == event.count
 
     def _StationBuilt(self, event: StationBuilt, state: GameState, following: Any) -> None:
         rules = state.rules
@@ -597,13 +631,16 @@ class Watched:
     def decide(self, state: GameState, seat: int, command: Any, seed: Seed) -> list[Any]:
         events = self.rules.decide(state, seat, command, seed)
         self.recorded += [_encode(e) for e in events]
-        twin = _hidden_twin(state, command)
+        twin = _hidden_twin(self.rules.boards[state.rules.map], state, command)
         if twin is not None:
             again = self.rules.decide(twin, seat, command, seed)
             for viewer in [None, *range(state.seats)]:
                 if viewer != seat:
-                    seen = [_encode(self.rules.redact(e, viewer)) for e in events]
-                    assert seen == [_encode(self.rules.redact(e, viewer)) for e in again], (
+                    # the end reveals every hand (a goal card may measure them)
+                    seen = [_encode(self.rules.redact(e, viewer))
+                            for e in events if not isinstance(e, GameEnded)]
+                    assert seen == [_encode(self.rules.redact(e, viewer))
+                                    for e in again if not isinstance(e, GameEnded)], (
                         f"{type(command).__name__}: seat {viewer} can tell what seat {seat} drew"
                     )
         return list(events)
@@ -614,7 +651,11 @@ def _alternatives(move: Any) -> Iterator[Any]:
     command = move.command
     yield command
     if getattr(command, "cards", None) is not None:
-        return  # a price of several colours: its payments describe, the command pays
+        # a price of several colours: each payment that names its cards is one more command
+        for payment in move.payments or ():
+            if payment.cards is not None:
+                yield msgspec.structs.replace(command, cards=payment.cards)
+        return
     replace = msgspec.structs.replace
     for payment in move.payments or ():
         for locomotives in {payment.min_locomotives, payment.max_locomotives}:
@@ -626,8 +667,9 @@ def _alternatives(move: Any) -> Iterator[Any]:
         yield replace(command, city=city)
 
 
-def _hidden_twin(state: GameState, command: Any) -> GameState | None:
-    """For a blind draw, a copy whose pile top differs; for a ticket draw, whose tickets do."""
+def _hidden_twin(board: Board, state: GameState, command: Any) -> GameState | None:
+    """For a blind draw, a copy whose pile top differs; for a ticket draw, whose tickets do;
+    for a claim of a "+X" route, whose top X cards come in another order."""
     if isinstance(command, DrawCard) and command.slot is None and state.deck:
         deck = state.deck
         swap = next((i for i, c in enumerate(deck) if c != deck[-1]), None)
@@ -636,12 +678,28 @@ def _hidden_twin(state: GameState, command: Any) -> GameState | None:
         twin = copy_state(state)
         twin.deck[-1], twin.deck[swap] = twin.deck[swap], twin.deck[-1]
         return twin
+    bonus = board.route_bonus[command.route] if isinstance(command, ClaimRoute) else 0
+    if bonus > 1:  # the bonus draw takes the pile's top cards: swap two of them
+        return _pile_top_swapped(state, bonus)
     if isinstance(command, DrawTickets) and len(state.ticket_pile) > state.rules.draw_tickets:
         twin = copy_state(state)
         pile = twin.ticket_pile
         pile[0], pile[-1] = pile[-1], pile[0]
         return twin
     return None
+
+
+def _pile_top_swapped(state: GameState, within: int) -> GameState | None:
+    """A copy whose top card and one of another kind among the top `within` are swapped
+    (so the same cards leave the pile, in another order), if there is one."""
+    deck = state.deck
+    top = deck[-within:]
+    swap = next((len(deck) - len(top) + i for i, c in enumerate(top) if c != deck[-1]), None)
+    if swap is None:
+        return None
+    twin = copy_state(state)
+    twin.deck[-1], twin.deck[swap] = twin.deck[swap], twin.deck[-1]
+    return twin
 
 
 def play_and_check(rules: Any, setup: Setup, seed: Seed, chooser: int, views_every: int) -> None:
@@ -705,6 +763,7 @@ def _setups() -> list[Setup]:
         setups.append(
             Setup(seats=3, map="europe", variant=variant, options={"long-1912-tickets": True})
         )
+    setups += [Setup(seats=seats, map="northern-lights") for seats in range(2, 6)]
     return setups
 
 
@@ -712,7 +771,8 @@ _seeds = st.binary(min_size=32, max_size=32).map(Seed)
 
 
 @pytest.mark.parametrize(
-    "setup", _setups(), ids=lambda s: f"{s.variant}-{s.seats}p{'-long1912' if s.options else ''}"
+    "setup", _setups(),
+    ids=lambda s: f"{s.map}-{s.variant}-{s.seats}p{'-long1912' if s.options else ''}"
 )
 @settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=_seeds, chooser=st.integers(0, 2**32 - 1))

@@ -130,10 +130,19 @@ def test_pair_payments_are_listed_compactly_and_each_command_is_accepted() -> No
     state = _playing(2, red=4, blue=2, green=1, locomotive=1)
     entry = _entry(state, NORTH_FJORD)
     assert entry is not None and entry.payments is not None
-    # plain spaces in red or blue (0 or 1 Locomotive), or green with the Locomotive (the
-    # symbol then a red pair); not Locomotives only: two are needed, one is held
+    # per colour of the plain spaces and symbols paid by pairs: red or blue with the
+    # symbol by a pair (0 or 1 Locomotive) or by the Locomotive, green with the Locomotive
+    # in a plain space (the symbol then a red pair); not Locomotives only: one is held
     assert entry.payments == (
-        Payment("red", 0, 1), Payment("blue", 0, 1), Payment("green", 1, 1))
+        Payment("red", 0, 1, 1, {"red": 4}),
+        Payment("red", 1, 1, 0, {"red": 2, "locomotive": 1}),
+        Payment("blue", 0, 1, 1, {"red": 2, "blue": 2}),
+        Payment("blue", 1, 1, 0, {"blue": 2, "locomotive": 1}),
+        Payment("green", 1, 1, 1, {"red": 2, "green": 1, "locomotive": 1}),
+    )
+    for payment in entry.payments:
+        assert payment.cards is not None
+        assert _claim(state, ClaimRoute(NORTH_FJORD, cards=payment.cards)).paid == payment.cards
     claimed = _claim(state, entry.command)  # type: ignore[arg-type]
     assert claimed.paid == entry.command.cards  # type: ignore[union-attr]
 

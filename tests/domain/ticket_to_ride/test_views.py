@@ -121,7 +121,8 @@ def test_public_view_shows_counts_not_contents() -> None:
 def test_descriptor_and_setup_checks() -> None:
     descriptor = RULES.descriptor
     assert descriptor.kind == "ticket-to-ride"
-    (europe,) = descriptor.maps
+    assert [m.id for m in descriptor.maps] == ["europe", "northern-lights"]
+    europe = descriptor.maps[0]
     assert europe.id == "europe" and (europe.min_seats, europe.max_seats) == (2, 5)
     assert [v.id for v in europe.variants] == [
         "standard",
