@@ -243,6 +243,19 @@ def measure_in(checkout: Path, case: Case, seconds: float) -> Figures:
     return msgspec.json.decode(done.stdout, type=Figures)
 
 
+def offered_in(checkout: Path, case: Case) -> bool:
+    """Whether `checkout`'s engine has `case` at all (a newer map may be missing there)."""
+    runner = (
+        "import runpy, sys; sys.argv = sys.argv[1:]; "
+        "runpy.run_path(sys.argv[0], run_name='__main__')"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", runner, __file__, "--has", case.label],
+        cwd=checkout, capture_output=True, timeout=120.0,
+    )
+    return done.returncode == 0
+
+
 def _worker(label: str, seconds: float) -> None:
     """Measure one case and print its figures as JSON (the child of `measure_in`)."""
     pin_to_one_core()
@@ -260,6 +273,9 @@ def compare(
         table.add_column(heading, justify="left" if heading == "case" else "right")
     table.add_column("replay events/s here / there", justify="right")
     for number, case in enumerate(cases(kind, seats, map_id)):
+        if not offered_in(against, case):  # a map or variant the older checkout lacks
+            table.add_row(case.label, "", "not there", "", "")
+            continue
         # which checkout goes first alternates, so a drift in the machine's load favours neither
         if number % 2:
             old = measure_in(against, case, seconds)
@@ -289,10 +305,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--against", type=Path, metavar="DIR",
                         help="compare with the checkout in DIR, case by case")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
+    parser.add_argument("--has", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.worker:
         _worker(args.worker, args.seconds)
         return
+    if args.has:  # the child of `offered_in`: exit 0 if this checkout has the case
+        raise SystemExit(0 if any(c.label == args.has for c in cases()) else 1)
     console = Console(width=None if os.isatty(1) else 132)
     if args.against:
         console.print(f"Python {platform.python_version()}, ~{args.seconds:g} s per case "

@@ -24,6 +24,11 @@ Read from the environment, optionally from a JSON settings file named by
 * ``ROUNDHOUSE_CORS_ORIGINS`` (``cors_origins``): the origins whose web pages may call the
   API from a browser: ``*`` (default: any; tokens travel in ``Authorization``, never in
   cookies), a comma-separated list of origins, or empty for none (`service.api.cors`).
+* ``ROUNDHOUSE_TICKET_DECK`` (``ticket_deck``): a ticket deck file (JSON, schema in
+  ``domain/ticket_to_ride/decks.py``) with the printed deck of a map whose box deck
+  the map file cannot list (Amsterdam); without it that map plays its generated deck.
+  Checked at start-up (an error names the file and the entry); the deck's digest is
+  in every new game's rules version, so logs say which deck dealt them.
 
 Limits at the edge (README "Limits" has the table; 0 turns a rate limit off):
 
@@ -75,6 +80,7 @@ class Settings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     heartbeat_seconds: float = 15.0
     stream_seconds: float = 3600.0
     threads: int = 64
+    ticket_deck: str | None = None
     max_url_bytes: int = 8192
     max_header_bytes: int = 32_768
     max_headers: int = 100

@@ -77,7 +77,7 @@ from domain.colt_express.train import (
     punch_victims,
 )
 from domain.colt_express.versions import check_version, started_version
-from domain.kernel.errors import RuleViolation
+from domain.kernel.errors import RuleViolation, wire_name
 from domain.kernel.protocol import Setup
 from domain.kernel.rng import Rng, Seed
 
@@ -120,7 +120,12 @@ def character_choice(setup: Setup) -> list[str] | None:
     raw = setup.options.get("characters", "random")
     if not isinstance(raw, str) or raw == "random":
         return None
-    return [c.strip() for c in raw.split(",")]
+    return [c.strip(" ") for c in raw.split(",")]
+
+
+def bandits_for(seats: int) -> int:
+    """How many bandits play with `seats` seats: two each with two seats (§8)."""
+    return seats * (2 if seats == 2 else 1)
 
 
 def check_setup(setup: Setup) -> None:
@@ -141,7 +146,7 @@ def check_setup(setup: Setup) -> None:
         raise RuleViolation("bad-setup", "the characters option is a string", "§3.7")
     chosen = character_choice(setup)
     if chosen is not None:
-        wanted = setup.seats * (2 if setup.seats == 2 else 1)
+        wanted = bandits_for(setup.seats)
         if (
             len(chosen) != wanted
             or len(set(chosen)) != wanted
@@ -237,7 +242,7 @@ def decide(state: State, seat: int, command: Command, seed: Seed) -> list[Event]
             if command not in card_options(state, b):
                 raise RuleViolation(
                     "illegal-action",
-                    f"{type(command).__name__} is not a legal way to carry out this card",
+                    f"{wire_name(command)!r} is not a legal way to carry out this card",
                     "§4.3",
                 )
             _resolve(look, b, command)
@@ -248,7 +253,7 @@ def decide(state: State, seat: int, command: Command, seed: Seed) -> list[Event]
             _event_choice(look, command)
         else:
             raise RuleViolation(
-                "unexpected-command", f"{type(command).__name__} is not expected now", "§4"
+                "unexpected-command", f"{wire_name(command)!r} is not expected now", "§4"
             )
     _continue(look)
     return look.events

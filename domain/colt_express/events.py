@@ -156,7 +156,7 @@ class RoundEventBegan(_Event, frozen=True, tag="round-event-began"):
 
 
 class ChoiceMade(_Event, frozen=True, tag="choice-made"):
-    """A bandit's owner made his event choice (token None: took nothing)."""
+    """A bandit's owner made his event choice (token null: took nothing)."""
 
     bandit: str
     token: str | None

@@ -48,7 +48,7 @@ def board_svg(state: State) -> str:
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
         f'viewBox="0 0 {WIDTH} {HEIGHT}" font-family="DejaVu Sans, Arial, sans-serif" '
-        'data-kind="colt-express">',
+        f'data-kind="colt-express"{_numbers(view)}>',
         f"<title>Colt Express: round {view.round + 1}</title>",
         f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#f4e4c1"/>',
         f'<rect y="{TRAIN_TOP + CAR_HEIGHT + 22}" width="{WIDTH}" height="8" fill="#7a5a3a"/>',
@@ -58,6 +58,17 @@ def board_svg(state: State) -> str:
     parts += _bandits(view)
     parts.append("</svg>")
     return "\n".join(parts)
+
+
+def _numbers(view: views.ColtExpressPublicView) -> str:
+    """The view's round and turn as the JSON counts them (from 0), for programs.
+
+    The text counts them as people and the rulebook do ("Round 4", "turn 2 of
+    4"); ``data-round="3"`` says which JSON ``round`` that is, so a program
+    reading the picture and one reading the view agree (README, "Numbers").
+    """
+    turn = "" if view.turn is None else f' data-turn="{view.turn}"'
+    return f' data-round="{view.round}"{turn}'
 
 
 def _text(x: float, y: float, text: str, size: int = 13, weight: str = "normal",

@@ -20,6 +20,7 @@ from domain.colt_express.commands import (
 )
 from domain.colt_express.components import CHARACTERS, card_parts
 from domain.colt_express.decide import (
+    bandits_for,
     card_options,
     check_setup,
     decide,
@@ -50,6 +51,15 @@ from domain.kernel.protocol import (
 )
 from domain.kernel.rng import Seed
 
+
+def _characters_pattern(count: int) -> str:
+    """``random``, or `count` different characters, comma separated: what `check_setup` takes."""
+    name = f"({'|'.join(CHARACTERS)})"
+    listed = f" *{name} *(, *{name} *){{{count - 1}}}"
+    different = rf"(?!.*\b{name}\b.*\b\2\b)"  # no character named twice
+    return f"^(random|{different}{listed})$"
+
+
 DESCRIPTOR = KindDescriptor(
     kind="colt-express",
     title="Colt Express",
@@ -69,6 +79,8 @@ DESCRIPTOR = KindDescriptor(
             title="Two players",
             description="Each player controls two bandits (rules §8). Only with 2 seats, "
             "where it also applies when no variant is named.",
+            min_seats=2,
+            max_seats=2,
         )
     ],
     options=[
@@ -78,6 +90,7 @@ DESCRIPTOR = KindDescriptor(
             default="random",
             description="'random', or the character of each seat in seat order, comma "
             "separated (two per seat with 2 seats): " + ", ".join(CHARACTERS),
+            patterns={seats: _characters_pattern(bandits_for(seats)) for seats in range(2, 7)},
         )
     ],
     score_unit="dollars",

@@ -9,11 +9,17 @@ A deck is a list whose **last** item is its top card.
 
 from __future__ import annotations
 
+from typing import Literal
+
 import msgspec
 
 from domain.colt_express.components import ROUND_CARDS, is_bullet
 
-PhaseName = str  # "placing" | "between" | "dealing" | "keeping" | "schemin" | "stealin" | ...
+#: the step of the game: two-player placing, between rounds, dealing the hands, the
+#: two-player keeping, Schemin', Stealin', the round's event, over
+PhaseName = Literal[
+    "placing", "between", "dealing", "keeping", "schemin", "stealin", "event", "finished"
+]
 
 
 class State(msgspec.Struct, kw_only=True):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import msgspec
 
-from domain.kernel.errors import RuleViolation
+from domain.kernel.errors import RuleViolation, wire_name
 from domain.kernel.rng import Rng, Seed, Shuffle
 from domain.ticket_to_ride.board import FERRY, TUNNEL, Board
 from domain.ticket_to_ride.cardflow import draw_top, fill_display, rng_reshuffle
@@ -239,7 +239,7 @@ def decide(board: Board, state: GameState, seat: int, command: Command, seed: Se
         if turn_moves(board, state, seat):
             raise _refuse("cannot-pass", "you may pass only when no action is possible", "§3")
         return _end_turn(board, state, _Turn(board, state, seed), [Passed(seat)])
-    raise _refuse("not-now", f"{type(command).__name__} is not possible now", "§3")
+    raise _refuse("not-now", f"{wire_name(command)!r} is not possible now", "§3")
 
 
 def _choose_tickets(
@@ -383,7 +383,8 @@ def _claim_route(
     turn.follow = board.route_bonus[route] > 0
     if not (rules.tunnels and kind == TUNNEL):
         turn.pay(used, command.locomotives, length)
-        claimed = RouteClaimed(seat, route, name, command.locomotives, length, points)
+        goods = _goods(board, state, route)
+        claimed = RouteClaimed(seat, route, name, command.locomotives, length, points, goods=goods)
         return _end_turn(board, state, turn, _bonus_draw(board, turn, [claimed]))
     revealed: list[int] = []
     for _ in range(_TUNNEL_REVEAL):
@@ -409,7 +410,10 @@ def _claim_route(
     for card in revealed:
         turn.discard_card(card)
     turn.pay(used, command.locomotives, length)
-    events.append(RouteClaimed(seat, route, name, command.locomotives, length, points))
+    events.append(
+        RouteClaimed(seat, route, name, command.locomotives, length, points,
+                     goods=_goods(board, state, route))
+    )
     return _end_turn(board, state, turn, _bonus_draw(board, turn, events))
 
 
@@ -427,6 +431,12 @@ def _bonus_draw(board: Board, turn: _Turn, events: list[Event]) -> list[Event]:
     shuffles = turn.take_shuffles()
     events.append(BonusCardsDrawn(claimed.seat, claimed.route, names, len(names), shuffles))
     return events
+
+
+def _goods(board: Board, state: GameState, route: int) -> int:
+    """The goods cards a claim of `route` takes: one for a route with the goods symbol,
+    whatever its length, while the pile lasts (Amsterdam rules 3.B)."""
+    return 1 if board.route_goods[route] and state.goods_pile > 0 else 0
 
 
 def _paid_cards(board: Board, hand: list[int], command: ClaimRoute, section: str) -> list[int]:
@@ -472,6 +482,7 @@ def _claim_paid(
         sum(paid),
         board.route_points[route],
         {names[c]: n for c, n in enumerate(paid) if n},
+        _goods(board, state, route),
     )
     return _end_turn(board, state, turn, _bonus_draw(board, turn, [claimed]))
 
@@ -517,6 +528,7 @@ def _pay_tunnel(
         locomotives,
         length + extra,
         board.route_points[tunnel.route],
+        goods=_goods(board, state, tunnel.route),
     )
     return _end_turn(board, state, turn, _bonus_draw(board, turn, [claimed]))
 

@@ -68,7 +68,7 @@ class TicketsChosen(_Event, frozen=True, tag="tickets-chosen"):
 class CardDrawn(_Event, frozen=True, tag="card-drawn"):
     """A seat took a train card (§4).
 
-    ``slot`` is the face-up slot or None for a blind draw; ``card`` is hidden
+    ``slot`` is the face-up slot or null for a blind draw; ``card`` is hidden
     from others on a blind draw. After a face-up draw, ``display`` is the
     display after its refill and any Locomotive resets (``resets`` of them).
     ``turn_over`` says the draw ends the turn (second card, face-up
@@ -104,7 +104,9 @@ class RouteClaimed(_Event, frozen=True, tag="route-claimed", omit_defaults=True)
 
     ``paid`` names the cards by count when they are not one colour plus
     Locomotives (a ferry paid with pairs, doubled spaces); ``colour`` is then
-    None. Left out of the JSON otherwise, as in every log before it existed.
+    null. Left out of the JSON otherwise, as in every log before it existed.
+    ``goods`` is the goods cards the claim took (1 for a route with the goods
+    symbol while the pile lasts, whatever its length; Amsterdam), left out at 0.
     """
 
     seat: int
@@ -114,6 +116,7 @@ class RouteClaimed(_Event, frozen=True, tag="route-claimed", omit_defaults=True)
     cards: int
     points: int
     paid: dict[str, int] | None = None
+    goods: int = 0
 
 
 class BonusCardsDrawn(_Event, frozen=True, tag="bonus-cards-drawn"):

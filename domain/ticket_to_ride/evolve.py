@@ -92,6 +92,7 @@ def start_state(board: Board, event: GameStarted) -> GameState:
         first=event.first.value,
         current=event.first.value,
         draws=max(draws) + 1,
+        goods_pile=rules.goods_cards,
         goals=goals,
     )
 
@@ -113,9 +114,31 @@ def _end_turn(state: GameState) -> None:
 def _tickets_chosen(board: Board, state: GameState, event: TicketsChosen) -> None:
     player = state.players[event.seat]
     player.tickets = list(event.kept or ())
+    if state.rules.setup_returns:
+        returned = [t for t in player.offered if t not in player.tickets]
+        _return_under_pile(state, event.seat, returned)
     player.offered = []
     if not any(p.offered for p in state.players):
         state.phase = "playing"
+
+
+def _return_under_pile(state: GameState, seat: int, returned: list[int]) -> None:
+    """Put `seat`'s setup returns under the ticket pile where seat order puts them.
+
+    The returns go under the pile one seat after the other from the first
+    player (Amsterdam rules 2.5 Resolved), so the last seat's lie lowest. The
+    seats choose at once, in any order: each seat's returns go above those of
+    the seats after it in that order that have already chosen, so the pile
+    is the same whatever order the choices arrive in.
+    """
+    seats, first = state.seats, state.first
+    dealt = state.rules.long_dealt + state.rules.regular_dealt
+    later = [
+        p for s, p in enumerate(state.players)
+        if (s - first) % seats > (seat - first) % seats and not p.offered
+    ]
+    below = sum(dealt - len(p.tickets) for p in later)
+    state.ticket_pile[below:below] = returned
 
 
 def _card_drawn(board: Board, state: GameState, event: CardDrawn) -> None:
@@ -187,6 +210,9 @@ def _route_claimed(board: Board, state: GameState, event: RouteClaimed) -> None:
     player.routes.append(route)
     player.pieces[board.route_piece[route]] -= board.route_length[route]
     player.score += event.points
+    if event.goods:
+        player.goods += event.goods
+        state.goods_pile -= event.goods
     state.passes = 0
     if not board.route_bonus[route]:  # a "+X" route's turn ends with its bonus draw
         _end_turn(state)

@@ -38,6 +38,9 @@ class MapError(ValueError):
 class City(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
     """A city: its id (used by routes and tickets), printed name and position.
 
+    ``position_unknown`` says that no source gives the place a position (a
+    historical harbour: Amsterdam's Nieuwe Waal), so it has none; the
+    picture then draws it beyond its neighbours.
     The position is its latitude and longitude, or ``x`` and ``y``, its place
     on the printed board as fractions of the board's width and height (a map
     with cities the atlas has no place for, like Northern Lights' unnamed
@@ -54,6 +57,7 @@ class City(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_default
     country: str = ""
     capital: bool = False
     arctic: bool = False
+    position_unknown: bool = False
 
 
 class Route(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
@@ -75,6 +79,8 @@ class Route(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaul
     double_spaces: int = 0
     #: the piece kind a claim lays on the route (a kind the map's rules declare)
     piece: str = "trains"
+    #: its spaces carry the goods symbol: claiming it takes one goods card (``rules.goods_cards``)
+    goods: bool = False
     #: the X of a "+X" route: train cards drawn blind from the deck after claiming it
     bonus_cards: int = 0
 
@@ -85,6 +91,8 @@ class Ticket(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defau
     cities: list[str]
     points: int
     group: str
+    #: made up by the engine where the printed card is unknown (`decks.generated_tickets`)
+    generated: bool = False
 
 
 class MapRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
@@ -108,6 +116,13 @@ class MapRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_def
 
     ``bonus_terms`` names the end-of-game terms the map scores beyond
     Europe's (`terms.TERMS`: goods, goal cards, harbors), in account order.
+
+    Goods (Amsterdam): ``goods_cards`` is the pile of goods cards, one taken
+    with each claim of a route marked ``goods`` while any is left;
+    ``goods_scoring`` gives, per player count, the points of the 1st, 2nd, ...
+    place by goods cards held (the ``goods`` term).
+    ``setup_returns``: the tickets not kept at setup go under the ticket pile,
+    in seat order from the first player (Amsterdam); otherwise to the box.
     ``goals_in_play``: how many of the map's goal cards are drawn at setup.
     ``face_up_without_piles``: face-up cards may still be drawn when the
     draw pile and the discards are both empty (Europe: no draw at all then).
@@ -138,6 +153,9 @@ class MapRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_def
     bonus_terms: tuple[str, ...] = ()
     goals_in_play: int = 0
     face_up_without_piles: bool = False
+    goods_cards: int = 0
+    goods_scoring: dict[int, list[int]] = {}
+    setup_returns: bool = False
 
 
 #: the piece kinds every map has, at these indices of `piece_kinds`
@@ -200,6 +218,22 @@ class Goal(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_default
     measures: str
 
 
+class TicketDeck(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
+    """The box's ticket deck where the map file cannot list it all (Amsterdam).
+
+    The box holds ``cards`` tickets; the file lists those known. On load the
+    engine completes the deck with tickets of ``group`` generated from the
+    board (`decks.generated_tickets`: place pairs whose shortest distance is
+    ``min_points`` to ``max_points``, worth that distance), unless an operator
+    supplies the printed deck (`decks.supplied_deck`).
+    """
+
+    cards: int
+    group: str
+    min_points: int
+    max_points: int
+
+
 class MapFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
     """One map file, decoded. Route and ticket order is part of the format (indices)."""
 
@@ -219,6 +253,8 @@ class MapFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defa
     goals: list[Goal] = []
     #: the printed board's picture size (width, height) that cities' x and y are fractions of
     board_size: tuple[int, int] | None = None
+    #: set where the box's ticket deck is only partly known (see `TicketDeck`)
+    ticket_deck: TicketDeck | None = None
 
     @property
     def digest(self) -> str:
@@ -252,7 +288,8 @@ def check_map(name: str, data: MapFile) -> None:
     for i, city in enumerate(data.cities):
         if city.id in cities:
             raise bad(f"cities[{i}]", f"duplicate city id {city.id!r}")
-        if not placed_on_board and (city.lat is None or city.lon is None):
+        unplaced = city.lat is None or city.lon is None
+        if unplaced and not (placed_on_board or city.position_unknown):
             raise bad(f"cities[{i}]", "give every city x and y, or this one lat and lon")
         if placed_on_board and data.board_size is None:
             raise bad("board_size", "cities placed by x and y need the board's size")
@@ -272,8 +309,16 @@ def check_map(name: str, data: MapFile) -> None:
     for i, term in enumerate(data.rules.bonus_terms):
         if term not in TERMS:
             raise bad(f"rules.bonus_terms[{i}]", f"unknown scoring term {term!r}")
+    rules = data.rules
+    if rules.goods_cards < 0 or bool(rules.goods_cards) != ("goods" in rules.bonus_terms):
+        raise bad("rules.goods_cards", "goods cards and the goods term come together")
+    for seats in range(rules.min_seats, rules.max_seats + 1):
+        if rules.goods_cards and len(rules.goods_scoring.get(seats, ())) != seats:
+            raise bad("rules.goods_scoring", f"{seats} players need a place for each")
     for i, route in enumerate(data.routes):
         entry = _route_name(i, route)
+        if route.goods and not rules.goods_cards:
+            raise bad(entry, "a goods route needs rules.goods_cards")
         for end in (route.a, route.b):
             if end not in cities:
                 raise bad(entry, f"unknown city {end!r}")
@@ -305,7 +350,17 @@ def check_map(name: str, data: MapFile) -> None:
             if city_id not in cities:
                 raise bad(entry, f"unknown city {city_id!r}")
         groups.add(ticket.group)
-    rules = data.rules
+    deck = data.ticket_deck
+    # the tickets the engine adds to complete a partly known deck (`decks.complete_deck`)
+    missing = 0 if deck is None else deck.cards - len(data.tickets)
+    if deck is not None:
+        if missing < 0:
+            listed = len(data.tickets)
+            raise bad("ticket_deck", f"{listed} tickets listed; the box has {deck.cards}")
+        if not 1 <= deck.min_points <= deck.max_points:
+            raise bad("ticket_deck", "min_points must be at least 1 and at most max_points")
+        if missing:
+            groups.add(deck.group)
     if not 1 <= rules.min_seats <= rules.max_seats:
         raise bad("rules", "min_seats must be at least 1 and at most max_seats")
     if len(rules.station_costs) < rules.stations:
@@ -333,6 +388,7 @@ def check_map(name: str, data: MapFile) -> None:
         for named, dealt in ((variant.long_tickets, variant.long_dealt),
                              (variant.regular_tickets, variant.regular_dealt)):
             held = sum(1 for t in data.tickets if t.group in named)
+            held += missing if deck is not None and deck.group in named else 0
             if held < dealt * rules.max_seats:
                 raise bad(entry, f"{held} tickets in {named} cannot deal {dealt} to "
                                  f"{rules.max_seats} players")

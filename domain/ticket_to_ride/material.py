@@ -32,7 +32,7 @@ RouteKind = Literal["rail", "tunnel", "ferry"]
 class CityMaterial(msgspec.Struct, frozen=True, omit_defaults=True):
     """A city: ``index`` is its number in views (``station_owner``) and commands (``city``).
 
-    ``lat``/``lon`` are None for a city no atlas places (Northern Lights'
+    ``lat``/``lon`` are null for a city no atlas places (Northern Lights'
     unnamed ones); ``x``/``y`` its place on the printed board (fractions of
     its width and height) where the map gives them; ``country``, ``capital``
     and ``arctic`` where the map marks them (its goal cards measure them).
@@ -57,11 +57,12 @@ class RouteMaterial(msgspec.Struct, frozen=True, omit_defaults=True):
 
     ``colour`` is a card colour or ``"gray"`` (any one colour pays); ``locomotives``
     is how many of its cards must be Locomotives (a ferry's symbols); ``partner``
-    is the other track of a double route (None for a single route or a group
+    is the other track of a double route (null for a single route or a group
     of three or more); ``tracks`` lists every track of its group (itself
     included, one entry for a single route); ``points`` is what claiming it
     scores; ``bonus_cards`` the X of a "+X" route (cards drawn blind after
-    claiming it; left out when 0).
+    claiming it; left out when 0); ``goods``: its spaces carry the goods
+    symbol, and claiming it takes a goods card (left out when false).
     """
 
     index: int
@@ -75,14 +76,17 @@ class RouteMaterial(msgspec.Struct, frozen=True, omit_defaults=True):
     tracks: list[int]
     points: int
     bonus_cards: int = 0
+    goods: bool = False
 
 
-class TicketMaterial(msgspec.Struct, frozen=True):
+class TicketMaterial(msgspec.Struct, frozen=True, omit_defaults=True):
     """A destination ticket of this setup's decks; ``index`` as in views and ``keep`` lists.
 
     ``long``: it belongs to the long-ticket deck of this setup; ``group`` is the
     map file's deck name (e.g. ``base-regular``, ``1912-long``), and
-    ``big_city`` says it bears the Big Cities logo.
+    ``big_city`` says it bears the Big Cities logo; ``generated`` that the
+    engine made it up where the printed card is unknown (`decks`; left out
+    when false).
     """
 
     index: int
@@ -94,6 +98,7 @@ class TicketMaterial(msgspec.Struct, frozen=True):
     long: bool
     group: str
     big_city: bool
+    generated: bool = False
 
 
 class RoutePoints(msgspec.Struct, frozen=True):
@@ -186,6 +191,7 @@ def material_of(board: Board, setup: Setup) -> TicketToRideMaterial:
                 tracks=list(board.route_tracks[r]),
                 points=board.route_points[r],
                 bonus_cards=board.route_bonus[r],
+                goods=board.route_goods[r],
             )
             for r in range(len(board.route_a))
         ],
@@ -199,6 +205,7 @@ def material_of(board: Board, setup: Setup) -> TicketToRideMaterial:
                 long=t in long,
                 group=board.ticket_group[t],
                 big_city="big-city" in board.ticket_group[t],
+                generated=board.ticket_generated[t],
             )
             for t in in_play
         ],

@@ -3,11 +3,14 @@
 Cities sit where the map file puts them: on the printed board's layout when
 the map gives every city's ``x`` and ``y`` (Northern Lights), else by
 latitude and longitude, projected equirectangularly with the map's mean
-latitude, which is close enough for a continent-sized map. Each route is
+latitude, which is close enough for a continent-sized map (a place whose
+position no source gives is drawn just beyond its neighbours, away from the
+middle of the map: Amsterdam's Nieuwe Waal). Each route is
 drawn as its row of train cars between its two cities, the tracks of a
 double or triple route side by side: in the route's colour while free
 (tunnels with a dashed outline, ferries with a dot on each car that needs a
-Locomotive, a "+X" route with its mark), and in the owner's colour with a
+Locomotive, a "+X" route with its mark, a goods route with a crate on each
+space), and in the owner's colour with a
 dark outline once claimed. Stations are small houses in their
 owner's colour. A side panel shows the turn, the face-up cards, pile sizes
 and each seat's score and pieces, and the result once the game has ended.
@@ -36,6 +39,7 @@ CITY_RADIUS = 6.0
 #: fill colours of the card colours (and gray routes)
 CARD_FILL = {
     "purple": "#9b59b6",
+    "pink": "#e37fb5",
     "blue": "#2f6fd6",
     "orange": "#f28c1b",
     "white": "#f7f7f2",
@@ -86,11 +90,20 @@ def _projection(board: Board) -> list[Point]:
         width, height = data.board_size
         xs = [(c.x or 0.0) * width for c in cities]
         ys = [(c.y or 0.0) * height for c in cities]
-    else:  # check_map: every city has lat and lon
-        lats = [c.lat or 0.0 for c in cities]
-        mean_lat = math.radians(sum(lats) / len(cities))
-        xs = [(c.lon or 0.0) * math.cos(mean_lat) for c in cities]
-        ys = [-lat for lat in lats]
+    else:  # check_map: every city has lat and lon, unless its position is unknown
+        lats = [c.lat for c in cities if c.lat is not None]
+        mean_lat = math.radians(sum(lats) / len(lats))
+        found: list[Point | None] = [
+            None if c.lat is None or c.lon is None else (c.lon * math.cos(mean_lat), -c.lat)
+            for c in cities
+        ]
+        placed = [p for p in found if p is not None]
+        middle = (sum(x for x, _ in placed) / len(placed), sum(y for _, y in placed) / len(placed))
+        for city, point in enumerate(found):
+            if point is None:
+                found[city] = _beside_neighbours(board, city, found, middle)
+        xs = [p[0] for p in found if p is not None]
+        ys = [p[1] for p in found if p is not None]
     scale = min(
         (MAP_WIDTH - 2 * MARGIN) / (max(xs) - min(xs)),
         (HEIGHT - 2 * MARGIN) / (max(ys) - min(ys)),
@@ -99,6 +112,25 @@ def _projection(board: Board) -> list[Point]:
         (MARGIN + (x - min(xs)) * scale, MARGIN + (y - min(ys)) * scale)
         for x, y in zip(xs, ys, strict=True)
     ]
+
+
+def _beside_neighbours(
+    board: Board, city: int, found: list[Point | None], middle: Point
+) -> Point:
+    """Where to draw a city with no known position: beyond the middle of its placed
+    neighbours, as far again as they lie from that middle, away from the map's middle."""
+    neighbours = [
+        p for r in board.city_routes[city]
+        if (p := found[board.route_b[r] if board.route_a[r] == city else board.route_a[r]])
+    ]
+    if not neighbours:
+        return middle
+    cx = sum(x for x, _ in neighbours) / len(neighbours)
+    cy = sum(y for _, y in neighbours) / len(neighbours)
+    spread = max(math.hypot(x - cx, y - cy) for x, y in neighbours) or 1e-3
+    dx, dy = cx - middle[0], cy - middle[1]
+    away = math.hypot(dx, dy) or 1.0
+    return (cx + dx / away * spread, cy + dy / away * spread)
 
 
 def _car(centre: Point, along: Point, across: Point, length: float, breadth: float) -> str:
@@ -137,9 +169,11 @@ def _routes(board: Board, view: PublicView, place: list[Point]) -> list[str]:
         state = "claimed" if owner is not None else "free"
         a, b = board.city_names[board.route_a[route]], board.city_names[board.route_b[route]]
         name = f"{a} to {b}"
+        goods = board.route_goods[route]
         parts.append(
             f'<g class="route {state}" data-route="{route}" data-colour="{colour}" '
             f'data-length="{length}"'
+            + (' data-goods="1"' if goods else "")
             + (f' data-bonus="{board.route_bonus[route]}"' if board.route_bonus[route] else "")
             + ("" if owner is None else f' data-owner="{owner}"')
             + f"><title>{escape(name)} ({length}, {colour}"
@@ -161,6 +195,12 @@ def _routes(board: Board, view: PublicView, place: list[Point]) -> list[str]:
             if kind == FERRY and i < board.route_locomotives[route] and owner is None:
                 parts.append(
                     f'<circle cx="{centre[0]:.1f}" cy="{centre[1]:.1f}" r="1.8" fill="#222"/>'
+                )
+            if goods:  # the goods symbol of the board, a crate on each space
+                parts.append(
+                    f'<rect class="goods" x="{centre[0] - 1.6:.1f}" y="{centre[1] - 1.6:.1f}" '
+                    f'width="3.2" height="3.2" fill="#6b4a1e" stroke="#f3ead3" '
+                    f'stroke-width="0.5"/>'
                 )
         bonus = board.route_bonus[route]
         if bonus:  # the "+X" mark beside the track, outside the group
@@ -237,7 +277,8 @@ def _panel(board: Board, view: PublicView) -> list[str]:
         )
     parts += [
         _text(x, y + 186, f"Draw pile {view.draw_pile} · discards {view.discard_pile}"),
-        _text(x, y + 206, f"Tickets left {view.ticket_pile}"),
+        _text(x, y + 206, f"Tickets left {view.ticket_pile}"
+              + ("" if view.goods_pile is None else f" · goods cards left {view.goods_pile}")),
     ]
     if view.goals:  # the goal cards in play, and who won each once the game has ended
         parts.append(_text(x, y + 240, "Goal cards", 14, "bold"))
@@ -264,7 +305,8 @@ def _panel(board: Board, view: PublicView) -> list[str]:
             f'<rect x="{x}" y="{y - 12}" width="14" height="14" fill="{fill}" stroke="#111"/>',
             _text(x + 22, y, f"Seat {seat.seat}: {score} points", 14, "bold"),
             _text(x + 22, y + 18, _count(seat.trains, "train")
-                  + (f" · {_count(seat.stations, 'station')}" if stations else "") + routes, 12),
+                  + (f" · {_count(seat.stations, 'station')}" if stations else "") + routes
+                  + ("" if seat.goods is None else f" · {seat.goods} goods"), 12),
             _text(x + 22, y + 34, f"{_count(seat.cards, 'card')} · "
                   f"{_count(seat.tickets, 'ticket')}"
                   + (" · choosing tickets" if seat.choosing_tickets else ""), 12),

@@ -23,20 +23,23 @@ from domain.kernel.rng import Seed
 from domain.ticket_to_ride import decide as deciding
 from domain.ticket_to_ride import evolve as evolving
 from domain.ticket_to_ride import moves, opening, picture, views
-from domain.ticket_to_ride.board import Board, load_board, map_ids
+from domain.ticket_to_ride.board import Board, board_from_map, load_board, map_ids
 from domain.ticket_to_ride.commands import Command
+from domain.ticket_to_ride.decks import deck_map, supplied_deck
 from domain.ticket_to_ride.events import Event
+from domain.ticket_to_ride.mapfile import MapError
 from domain.ticket_to_ride.material import TicketToRideMaterial, material_of
-from domain.ticket_to_ride.ruleset import DEFAULT_MAP, ruleset_of
+from domain.ticket_to_ride.ruleset import DEFAULT_MAP, DEFAULT_VARIANT, ruleset_of
 from domain.ticket_to_ride.state import GameState
 
 
-def _descriptor(boards: Mapping[str, Board]) -> KindDescriptor:
+def _descriptor(boards: Mapping[str, Board], default_map: str) -> KindDescriptor:
     maps = []
     options = []
     for map_id, board in sorted(boards.items()):
         data = board.map
         note = f" {data.note}" if data.note else ""
+        note += _deck_note(board)
         maps.append(
             MapDescriptor(
                 id=map_id,
@@ -47,16 +50,23 @@ def _descriptor(boards: Mapping[str, Board]) -> KindDescriptor:
                     VariantDescriptor(id=v, title=spec.title, description=spec.description + note)
                     for v, spec in data.variants.items()
                 ],
+                default_variant=DEFAULT_VARIANT if DEFAULT_VARIANT in data.variants else None,
             )
         )
         options += [
-            OptionDescriptor(name=name, type="boolean", default=False, description=spec.description)
+            OptionDescriptor(name=name, type="boolean", default=False,
+                             description=spec.description, maps=[map_id],
+                             variants=list(spec.variants))
             if spec.sets is None
             else OptionDescriptor(
                 name=name,
                 type="integer",
                 default=getattr(data.rules, spec.sets),
                 description=f"{spec.description} ({spec.minimum} to {spec.maximum})",
+                maps=[map_id],
+                variants=list(spec.variants),
+                minimum=spec.minimum,
+                maximum=spec.maximum,
             )
             for name, spec in data.options.items()
         ]
@@ -73,12 +83,37 @@ def _descriptor(boards: Mapping[str, Board]) -> KindDescriptor:
         ],
         maps=maps,
         options=options,
+        default_map=default_map,
     )
+
+
+def _deck_note(board: Board) -> str:
+    """What `/kinds` says of a ticket deck generated or supplied (`decks`)."""
+    deck = board.map.ticket_deck
+    if deck is None:
+        return ""
+    generated = sum(board.ticket_generated)
+    if generated:
+        return (f" This server deals a generated deck: {generated} of its {deck.cards} tickets "
+                f"are not printed cards (deck {board.deck_digest}).")
+    return (f" This server deals the printed deck of {deck.cards} tickets it was given "
+            f"(deck {board.deck_digest}).")
 
 
 def shipped_boards() -> dict[str, Board]:
     """Every map shipped in ``maps/``, by id."""
     return {map_id: load_board(map_id) for map_id in map_ids()}
+
+
+def with_ticket_deck(name: str, raw: bytes) -> dict[str, Board]:
+    """The shipped maps, one of them playing the deck of the deck file `name` (its bytes
+    `raw`, read by the caller: the domain does no I/O), or `MapError` (see `decks`)."""
+    boards = shipped_boards()
+    map_id = deck_map(name, raw)
+    if map_id not in boards:
+        raise MapError(f"{name}: map: no shipped map {map_id!r}")
+    boards[map_id] = board_from_map(supplied_deck(boards[map_id].map, name, raw))
+    return boards
 
 
 class TicketToRideRules:
@@ -89,8 +124,10 @@ class TicketToRideRules:
     same engine. Shipped: ``europe`` with variants ``standard``,
     ``europa-1912``, ``mega-europe`` and ``big-cities`` and the house option
     ``long-1912-tickets`` (the Orient Express and Max tickets are left out:
-    their data is missing from the reference, §11.5), and
-    ``northern-lights`` (variant ``standard``).
+    their data is missing from the reference, §11.5), ``northern-lights``
+    (variant ``standard``), and ``amsterdam``, whose contract deck is
+    generated unless the server is given the printed one
+    (`decks.supplied_deck`, a board the service builds and passes here).
     """
 
     command_type = Command
@@ -103,7 +140,7 @@ class TicketToRideRules:
     def __init__(self, boards: Mapping[str, Board] | None = None) -> None:
         self.boards = dict(shipped_boards() if boards is None else boards)
         self.default_map = DEFAULT_MAP if DEFAULT_MAP in self.boards else min(self.boards)
-        self.descriptor = _descriptor(self.boards)
+        self.descriptor = _descriptor(self.boards, self.default_map)
 
     def board(self, setup: Setup) -> Board:
         """The board `setup` plays on, or `bad-setup` (a map id is only ever a key here)."""

@@ -49,8 +49,12 @@ class Ruleset(msgspec.Struct, frozen=True, omit_defaults=True):
     ``bonus_terms`` are the map's further end-of-game terms (`terms`);
     ``goals_in_play`` goal cards are drawn at setup (`goals`).
     ``face_up_without_piles``: with the draw pile and the discards both
-    empty, face-up cards may still be drawn (Northern Lights §3.1 Resolved;
-    Europe §4.4 bars the draw-cards action then).
+    empty, face-up cards may still be drawn (Northern Lights §3.1 Resolved,
+    Amsterdam 3.A Resolved; Europe §4.4 bars the draw-cards action then).
+    Goods (Amsterdam): ``goods_cards`` in the pile at the start (0 = none),
+    ``goods_scoring`` the points of each place at this player count.
+    ``setup_returns``: tickets not kept at setup go under the ticket pile
+    (Amsterdam) rather than to the box.
     ``sections`` maps the sections the engine cites (Europe's numbering) to
     the map's own rulebook.
     """
@@ -94,6 +98,9 @@ class Ruleset(msgspec.Struct, frozen=True, omit_defaults=True):
     bonus_terms: tuple[str, ...] = ()
     goals_in_play: int = 0
     face_up_without_piles: bool = False
+    goods_cards: int = 0
+    goods_scoring: tuple[int, ...] = ()
+    setup_returns: bool = False
 
     @property
     def pieces(self) -> tuple[str, ...]:
@@ -121,6 +128,8 @@ def _tickets_of(board: Board, groups: list[str]) -> tuple[int, ...]:
 
 #: the map of a setup that names none
 DEFAULT_MAP = "europe"
+#: the variant of a setup that names none, on every map that has it
+DEFAULT_VARIANT = "standard"
 
 
 def ruleset_for(setup: Setup) -> Ruleset:
@@ -138,7 +147,7 @@ def ruleset_for(setup: Setup) -> Ruleset:
 def ruleset_of(board: Board, setup: Setup) -> Ruleset:
     """The ruleset of a setup on `board`, or raise `RuleViolation` ``bad-setup``.
 
-    The variant defaults to ``standard``, the rules version to the current one
+    The variant defaults to `DEFAULT_VARIANT`, the rules version to the current one
     (`versions.current_version`). Options are the map file's ``options``
     (booleans adding tickets, integers setting a rule); unknown options and
     values of the wrong type or range are refused. Rulesets are frozen, so one is
@@ -149,7 +158,7 @@ def ruleset_of(board: Board, setup: Setup) -> Ruleset:
     # each value's type is part of the key: 1 == True, but only a boolean is an option value
     options = tuple(sorted((k, v, type(v)) for k, v in setup.options.items()))
     return _ruleset(
-        board, setup.variant or "standard", options, setup.seats, setup.rules_version
+        board, setup.variant or DEFAULT_VARIANT, options, setup.seats, setup.rules_version
     )
 
 
@@ -218,6 +227,9 @@ def _ruleset(
         bonus_terms=tuple(rules.bonus_terms),
         goals_in_play=rules.goals_in_play,
         face_up_without_piles=rules.face_up_without_piles,
+        goods_cards=rules.goods_cards,
+        goods_scoring=tuple(rules.goods_scoring.get(seats, ())),
+        setup_returns=rules.setup_returns,
         sections=dict(rules.sections),
         end_trigger=rules.end_trigger,
         longest_path_bonus=rules.longest_path_bonus,

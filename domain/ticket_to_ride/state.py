@@ -63,7 +63,8 @@ class PlayerState(msgspec.Struct, gc=False):
     index; ``tickets`` are the kept ticket
     numbers; ``offered`` the ticket numbers drawn and not yet chosen (empty
     when no choice is pending); ``routes`` the claimed route numbers in claim
-    order; ``score`` the route points scored so far.
+    order; ``score`` the route points scored so far; ``goods`` the goods
+    cards taken (public, Amsterdam).
     """
 
     hand: list[int]
@@ -72,6 +73,7 @@ class PlayerState(msgspec.Struct, gc=False):
     offered: list[int] = []
     routes: list[int] = []
     score: int = 0
+    goods: int = 0
 
 
 class FinalScore(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
@@ -101,6 +103,7 @@ class GameState(msgspec.Struct, gc=False):
     before reuse); ``display`` holds the face-up card of each slot or -1 when
     the slot is empty. ``ticket_pile`` is the ticket draw pile, top = last
     item. ``route_owner`` / ``station_owner`` give the seat or -1.
+    ``goods_pile`` counts the goods cards not yet taken (0 on maps without).
 
     Turn bookkeeping: ``current`` is the seat whose turn it is; ``pending`` is
     the one decision that seat must make before anything else (a second card,
@@ -133,6 +136,7 @@ class GameState(msgspec.Struct, gc=False):
     final: list[FinalScore] | None = None
     winners: list[int] | None = None
     goals: list[int] = []
+    goods_pile: int = 0
 
     @property
     def tunnel(self) -> Tunnel | None:

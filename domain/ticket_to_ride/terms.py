@@ -12,7 +12,7 @@ entry in `TERMS`, and the map file says which of them it scores.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
@@ -25,5 +25,29 @@ if TYPE_CHECKING:
 #: a term: each seat's points (in seat order) from the board and the final state
 Term = Callable[["Board", "GameState"], list[int]]
 
+
+
+def majority_points(counts: Sequence[int], table: Sequence[int]) -> list[int]:
+    """Points by rank of `counts` (most first) from `table` (1st place, 2nd, ...).
+
+    A seat with nothing takes no place and scores 0. Tied seats all score
+    the place they share, and the places the others of the tie would have
+    filled are skipped: ``majority_points([4, 2, 2, 2], [8, 6, 4, 2])`` is
+    ``[8, 6, 6, 6]``, ``majority_points([5, 5, 3, 1], [8, 6, 4, 2])``
+    ``[8, 8, 4, 2]``.
+    """
+    points = []
+    for count in counts:
+        place = sum(1 for other in counts if other > count)
+        points.append(table[place] if count > 0 and place < len(table) else 0)
+    return points
+
+
+def goods(board: Board, state: GameState) -> list[int]:
+    """Amsterdam's goods bonus (rules 5.3): the majority table of the seat count
+    (`Ruleset.goods_scoring`) over the goods cards each seat holds."""
+    return majority_points([p.goods for p in state.players], state.rules.goods_scoring)
+
+
 #: the terms a map's ``rules.bonus_terms`` may name
-TERMS: Mapping[str, Term] = MappingProxyType({"goal-cards": goal_points})
+TERMS: Mapping[str, Term] = MappingProxyType({"goal-cards": goal_points, "goods": goods})

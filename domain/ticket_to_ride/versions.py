@@ -47,9 +47,11 @@ def check_version(board: Board, version: str | None) -> str:
     if expected is None:
         raise RuleViolation("bad-setup", f"rules version {version!r} names no {board.id} data")
     if expected != board.digest:
+        # a ticket deck that differs is the server's choice: say so (docs/operations.md)
+        deck = " (its ticket deck is the server's ticket_deck setting)" if board.deck_digest else ""
         raise RuleViolation(
             "bad-setup",
             f"rules version {version!r} needs {board.id} data {expected}; "
-            f"this server has {board.digest}",
+            f"this server has {board.digest}{deck}",
         )
     return version

@@ -39,7 +39,8 @@ class SeatView(msgspec.Struct, frozen=True, omit_defaults=True):
     """One seat as everyone sees it: counts only, never card colours or ticket contents.
 
     ``pieces`` counts the map's own piece kinds beyond trains and stations
-    (ships); it is left out on maps without (Europe).
+    (ships); it is left out on maps without (Europe). ``goods``: the goods
+    cards the seat has taken, face up (Amsterdam; left out on maps without).
     """
 
     seat: int
@@ -51,6 +52,7 @@ class SeatView(msgspec.Struct, frozen=True, omit_defaults=True):
     routes: list[int]
     choosing_tickets: bool
     pieces: dict[str, int] | None = None
+    goods: int | None = None
 
 
 class TunnelView(msgspec.Struct, frozen=True):
@@ -63,15 +65,17 @@ class TunnelView(msgspec.Struct, frozen=True):
     extra: int
 
 
-class TicketView(msgspec.Struct, frozen=True):
+class TicketView(msgspec.Struct, frozen=True, omit_defaults=True):
     """A destination ticket: its number, its first and last city ids, every city it
-    names (two or more, ``cities``) and its points."""
+    names (two or more, ``cities``) and its points; ``generated``: made up by the
+    engine, not a printed card (`decks`; left out when false)."""
 
     id: int
     a: str
     b: str
     points: int
     cities: list[str]
+    generated: bool = False
 
 
 class GoalView(msgspec.Struct, frozen=True, omit_defaults=True):
@@ -87,15 +91,27 @@ class GoalView(msgspec.Struct, frozen=True, omit_defaults=True):
     winners: list[int] | None = None
 
 
+class TicketDeckView(msgspec.Struct, frozen=True):
+    """The ticket deck of a map whose box deck the map file cannot list (`decks`):
+    ``cards`` in it, ``generated`` of them made up by the engine (0: the printed
+    deck, supplied by the server), and its content ``digest``."""
+
+    cards: int
+    generated: int
+    digest: str
+
+
 class PublicView(msgspec.Struct, frozen=True, omit_defaults=True):
     """The board as anyone may see it.
 
     ``route_owner`` / ``station_owner`` are indexed by route and city number
-    (None = nobody); ``display`` by face-up slot (None = empty slot).
-    ``turns_left`` is None until the end is triggered (§8). ``final`` and
+    (null = nobody); ``display`` by face-up slot (null = empty slot).
+    ``turns_left`` is null until the end is triggered (§8). ``final`` and
     ``tickets`` (every seat's tickets) appear only once the game has ended.
     ``goals`` are the goal cards in play, on a map that has them (left out
-    otherwise, as on Europe).
+    otherwise, as on Europe). Likewise ``goods_pile``, the goods cards left
+    (Amsterdam), and ``ticket_deck``, a ticket deck generated or supplied
+    (`decks`).
     """
 
     kind: str
@@ -119,6 +135,8 @@ class PublicView(msgspec.Struct, frozen=True, omit_defaults=True):
     final: list[FinalScore] | None
     tickets: list[list[TicketView]] | None
     goals: list[GoalView] | None = None
+    goods_pile: int | None = None
+    ticket_deck: TicketDeckView | None = None
 
 
 class PrivateView(msgspec.Struct, frozen=True):
@@ -138,6 +156,7 @@ def _ticket(board: Board, ticket: int) -> TicketView:
         board.city_ids[board.ticket_b[ticket]],
         board.ticket_points[ticket],
         [board.city_ids[c] for c in board.ticket_cities[ticket]],
+        board.ticket_generated[ticket],
     )
 
 
@@ -184,6 +203,7 @@ def public_view(board: Board, state: GameState) -> PublicView:
     """Everything anyone may see (see the module docstring)."""
     tunnel = state.tunnel
     finished = state.phase == "finished"
+    rules = state.rules
     return PublicView(
         kind="ticket-to-ride",
         map=state.rules.map,
@@ -210,6 +230,7 @@ def public_view(board: Board, state: GameState) -> PublicView:
                 list(p.routes),
                 bool(p.offered),
                 _own_pieces(state.rules.pieces, p.pieces),
+                p.goods if rules.goods_cards else None,
             )
             for seat, p in enumerate(state.players)
         ],
@@ -229,7 +250,16 @@ def public_view(board: Board, state: GameState) -> PublicView:
         if finished
         else None,
         goals=_goals(board, state) if state.goals else None,
+        goods_pile=state.goods_pile if rules.goods_cards else None,
+        ticket_deck=_deck(board),
     )
+
+
+def _deck(board: Board) -> TicketDeckView | None:
+    deck = board.map.ticket_deck
+    if deck is None:
+        return None
+    return TicketDeckView(deck.cards, sum(board.ticket_generated), board.deck_digest)
 
 
 def _goals(board: Board, state: GameState) -> list[GoalView]:

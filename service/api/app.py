@@ -1,7 +1,7 @@
 """The litestar application: controllers, dependencies, problem handlers, OpenAPI.
 
 `create_app` takes the settings (default: from the environment) and,
-optionally, the game kinds (default: `domain.registry.kinds()`) or a ready
+optionally, the game kinds (default: `service.decks.hosted_kinds`) or a ready
 store, so tests swap SQLite and PostgreSQL, or add a kind, by configuration.
 The limits in the settings apply here too: body sizes (``max_body_bytes`` for
 every route, ``max_log_bytes`` for ``POST /replays``), rate limits
@@ -19,16 +19,16 @@ from typing import Any
 
 from litestar import Litestar
 from litestar.di import Provide
+from litestar.routes import HTTPRoute
 
 from domain.kernel.protocol import GameRules
-from domain.registry import kinds as registered_kinds
 from service.api.audit import AuditController, replay_router
 from service.api.board import BoardController
 from service.api.commands import CommandsController
 from service.api.cors import Cors
 from service.api.docs_page import scalar_asset
 from service.api.events import EventsController
-from service.api.games import GamesController
+from service.api.games import GamesController, bearer_required
 from service.api.health import HealthController, ReadinessController, StoreProbe
 from service.api.kinds import KindsController
 from service.api.material import MaterialController
@@ -40,6 +40,7 @@ from service.api.rate_limits import RateLimitStores, rate_limit_middleware
 from service.api.stream import LiveUpdates
 from service.api.tickets import StreamTicketsController
 from service.api.verifier import Verifier
+from service.decks import hosted_kinds
 from service.pages.controller import PAGE_HANDLERS
 from service.settings import Settings
 from service.store.games import GameStore
@@ -77,6 +78,23 @@ def worker_threads(count: int) -> Callable[[], None]:
     return start
 
 
+def _options_name_every_method(app: Litestar) -> None:
+    """Make the automatic ``OPTIONS`` answer of each path list all its methods in ``Allow``.
+
+    litestar 2.25 registers a controller's handlers one by one; the ``OPTIONS``
+    handler it adds to a path closes over the route the first handler made, and
+    keeps answering with that route's methods after the router replaced it with
+    one serving the next method too (``OPTIONS /games`` said ``OPTIONS, POST``
+    without ``GET``). Point each at the route that serves its path.
+    """
+    for route in app.routes:
+        if isinstance(route, HTTPRoute):
+            for handler in route.route_handlers:
+                closure = getattr(handler.fn, "__closure__", None) or ()
+                if handler.handler_name == "options_handler" and closure:
+                    closure[0].cell_contents = route
+
+
 def create_app(
     settings: Settings | None = None,
     kinds: Mapping[str, GameRules[Any, Any, Any]] | None = None,
@@ -88,7 +106,7 @@ def create_app(
     if store is None:
         store = GameStore(
             settings.store,
-            registered_kinds() if kinds is None else kinds,
+            hosted_kinds(settings) if kinds is None else kinds,
             cache_size=settings.cache_size,
             pool_size=settings.pool_size,
         )
@@ -105,6 +123,7 @@ def create_app(
             "verifier": Provide(lambda: verifier, sync_to_thread=False, use_cache=True),
         },
         exception_handlers=EXCEPTION_HANDLERS,
+        guards=[bearer_required],
         openapi_config=openapi_config(the_store, settings),
         on_startup=[
             worker_threads(settings.threads),
@@ -122,6 +141,7 @@ def create_app(
     # outside litestar's router, so that unrouted requests are observed too
     app.asgi_handler = RequestObserver(
         Cors(app.asgi_handler, settings.cors_origins), the_store, settings.access_log)
+    _options_name_every_method(app)
     app.state.store = the_store
     app.state.settings = settings
     return app

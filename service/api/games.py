@@ -13,6 +13,8 @@ from typing import Annotated, Any
 
 import msgspec
 from litestar import Controller, Request, Response, delete, get, post
+from litestar.connection import ASGIConnection
+from litestar.handlers import BaseRouteHandler
 from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import FromPath, QueryParameter, RequestBody
 
@@ -21,7 +23,7 @@ from domain.kernel.rng import Seed
 from service.api.bodies import json_body
 from service.api.conditional import VARY_AUTHORIZATION, IfNoneMatch, not_modified
 from service.api.deps import Config, Store
-from service.api.lobby import LobbyPage, SeatChange, lobby_page
+from service.api.lobby import CURSOR, LobbyPage, SeatChange, lobby_page
 from service.api.problems import problems
 from service.api.rate_limits import CREATE, LIMIT
 from service.errors import ServiceError
@@ -132,6 +134,22 @@ def bearer(request: Request[Any, Any, Any]) -> str | None:
     return token.strip()
 
 
+async def bearer_required(
+    connection: ASGIConnection[Any, Any, Any, Any], handler: BaseRouteHandler
+) -> None:
+    """A route whose only security is the bearer token refuses a request without one first.
+
+    Before its parameters are read: a client that forgot the token is told
+    that (401), whatever else is wrong with the request. Routes where the token
+    is optional (``[{}, {"bearer": []}]``: spectators welcome) are not guarded.
+    """
+    resolve = getattr(handler, "resolve_security", None)
+    if resolve is not None and resolve() == [{"bearer": []}] and (
+        "authorization" not in connection.headers
+    ):
+        raise ServiceError(401, "missing-token", "this needs a bearer token")
+
+
 def known_version(live: LiveGame, version: int) -> int:
     """`version`, if the game has reached it (the caller holds its lock); else 404."""
     if version > live.version:
@@ -173,7 +191,8 @@ class GamesController(Controller):
         open_seats: Annotated[bool, QueryParameter(
             description="Only games in the lobby with a free seat")] = False,
         cursor: Annotated[str | None, QueryParameter(
-            max_length=512, description="The `next` of the previous page")] = None,
+            schema_extra={"pattern": CURSOR}, description="The `next` of the previous page: "
+            "this page holds the games listed after it")] = None,
         limit: Annotated[
             int, QueryParameter(ge=1, le=LOBBY_PAGE_MAX, description="Page size")
         ] = 20,

@@ -28,10 +28,10 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
-from domain.registry import kinds
 from service.audit.export import LogFormatError, decode_log, encode_log
 from service.audit.report import AuditReport
 from service.audit.verdict import audit
+from service.decks import hosted_kinds
 from service.errors import ServiceError
 from service.settings import Settings
 from service.store.aggregate import Game
@@ -57,7 +57,7 @@ def _store(args: argparse.Namespace) -> GameStore:
     if missing is not None:
         raise CommandError(f"there is no store at {Path(missing).resolve()}: name one with "
                            "--store or ROUNDHOUSE_STORE")
-    return GameStore(url, kinds(), pool_size=settings.pool_size)
+    return GameStore(url, hosted_kinds(settings), pool_size=settings.pool_size)
 
 
 def console(stderr: bool = False) -> Console:
@@ -121,7 +121,7 @@ def _replay(args: argparse.Namespace) -> int:
     except (OSError, LogFormatError) as error:
         out.print(f"[red]cannot read the log:[/] {error}")
         return 2
-    report = audit(records)
+    report = audit(records, hosted_kinds(Settings.from_env()))
     _show(out, report, args.json)
     return 0 if report.valid else 1
 

@@ -374,6 +374,8 @@ class GameStore:
             raise ServiceError(
                 422, "bad-setup", violation.message, section=violation.section
             ) from None
+        # the record names the defaults the setup left out: it says what the game is played on
+        setup = rules.descriptor.resolved(setup)
         setup = msgspec.structs.replace(setup, rules_version=rules.rules_version(setup))
         chosen_by_client = seed is not None
         if seed is None:

@@ -31,20 +31,25 @@ def table(client: TestClient[Any]) -> Table:
 
 def test_unknown_game_and_unknown_kind(client: TestClient[Any]) -> None:
     problem(client.get("/games/not-a-game"), 404, "unknown-game")
-    problem(client.get("/games/00000000-0000-4000-8000-000000000000/me"), 404, "unknown-game")
+    unknown = "/games/00000000-0000-4000-8000-000000000000/me"
+    problem(client.get(unknown, headers={"Authorization": "Bearer t"}), 404, "unknown-game")
+    # without a token, the request is refused for that first, whatever the game
+    problem(client.get(unknown), 401, "missing-token")
     body = problem(client.post("/games", json={"kind": "chess", "seats": 2}), 422, "unknown-kind")
     assert "toy-draw" in body["known"]
 
 
 def test_malformed_bodies(client: TestClient[Any], table: Table) -> None:
-    problem(client.post("/games", content=b"{not json"), 422, "invalid-request")
+    json_type = {"content-type": "application/json"}
+    problem(client.post("/games", content=b"{not json", headers=json_type), 422,
+            "invalid-request")
     problem(client.post("/games", json={"kind": "toy-draw", "seats": 2, "x": 1}), 422,
             "invalid-request")
     problem(client.post("/games", json={"kind": "toy-draw", "seats": 9}), 422, "bad-setup")
     problem(table.command(0, {"type": "fly"}), 422, "malformed-command")
     problem(table.command(0, {"type": "draw", "extra": True}), 422, "malformed-command")
     response = client.post(
-        f"/games/{table.id}/commands", content=b"\xff", headers=table.auth(0)
+        f"/games/{table.id}/commands", content=b"\xff", headers={**table.auth(0), **json_type}
     )
     problem(response, 422, "malformed-body")
     assert table.public()["version"] == 4

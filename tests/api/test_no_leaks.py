@@ -106,11 +106,14 @@ class Watcher:
         self.public_outputs += [public, spectator]
 
 
-@pytest.mark.parametrize(("kind", "seats"), [
-    ("toy-draw", 3), ("ticket-to-ride", 3), ("colt-express", 3),
+@pytest.mark.parametrize(("kind", "seats", "extra"), [
+    ("toy-draw", 3, {}), ("ticket-to-ride", 3, {}), ("colt-express", 3, {}),
+    ("ticket-to-ride", 3, {"map": "amsterdam"}),
 ])
-def test_nothing_hidden_is_shown(client: TestClient[Any], kind: str, seats: int) -> None:
-    table = open_table(client, kind, seats)
+def test_nothing_hidden_is_shown(
+    client: TestClient[Any], kind: str, seats: int, extra: dict[str, Any]
+) -> None:
+    table = open_table(client, kind, seats, **extra)
     watcher = Watcher(seats)
     final = play_to_end(table, random.Random(f"leak-{kind}"), watch=watcher)
 

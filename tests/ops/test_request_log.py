@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -109,7 +110,15 @@ def test_a_real_server_logs_one_json_line_per_request_and_never_a_token(tmp_path
             client.get(f"/games/{table.id}/me", headers={"Authorization": f"Bearer {token}x"})
             client.get(f"/games/{table.id}/events", headers=table.auth(1))
             client.get("/no/such/route")
-        lines = server.lines()
+        # a request's line is written just after its answer is sent: wait (bounded) for the last
+        deadline = time.monotonic() + 5
+        while True:
+            lines = server.lines()
+            written = sum('"roundhouse.access"' in line and '"/health"' not in line
+                          for line in lines)
+            if written >= len(answers) or time.monotonic() > deadline:
+                break
+            time.sleep(0.05)
     for token in table.tokens:
         leaked = [line for line in lines if token in line or token[:20] in line]
         assert leaked == [], leaked

@@ -31,6 +31,8 @@ STATES: list[tuple[str, str, Setup, int | None]] = [
     ("europe-2-opening", "ticket-to-ride", Setup(2, "europe", "standard"), 0),
     ("europe-3-midgame", "ticket-to-ride", Setup(3, "europe", "standard"), 120),
     ("europe-5-finished", "ticket-to-ride", Setup(5, "europe", "standard"), None),
+    ("amsterdam-2-opening", "ticket-to-ride", Setup(2, "amsterdam"), 0),
+    ("amsterdam-4-finished", "ticket-to-ride", Setup(4, "amsterdam"), None),
     ("northern-lights-3-midgame", "ticket-to-ride", Setup(3, "northern-lights"), 120),
     ("northern-lights-5-finished", "ticket-to-ride", Setup(5, "northern-lights"), None),
     ("colt-3-opening", "colt-express", Setup(3), 0),

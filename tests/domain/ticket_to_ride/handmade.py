@@ -2,9 +2,9 @@
 
 `make_state` builds a game in the middle of play directly (Europe, or the
 map named by `map_id`), naming cards and cities as the rulebook does, so
-each test states exactly the situation its rule is about. The maps share
-their card colours, so `card`, `cards` and `hand` serve every map; `city`,
-`route` and `ticket` take the board of another map. `play` sends a command through `decide` and
+each test states exactly the situation its rule is about. The helpers take
+the `board` of another map (Northern Lights shares Europe's card colours;
+Amsterdam has its own). `play` sends a command through `decide` and
 applies the events with `evolve`, checking on the way that `decide` left the
 state untouched.
 """
@@ -30,23 +30,23 @@ SEED = Seed(bytes(range(32)))
 LOCO = BOARD.locomotive
 
 
-def card(name: str) -> int:
+def card(name: str, board: Board = BOARD) -> int:
     """The card index of a card name ("red", "locomotive")."""
-    index = BOARD.card_index(name)
+    index = board.card_index(name)
     assert index >= 0, name
     return index
 
 
-def cards(*names: str) -> list[int]:
+def cards(*names: str, board: Board = BOARD) -> list[int]:
     """Card indices of names, in order (for piles: the last is the top)."""
-    return [card(n) for n in names]
+    return [card(n, board) for n in names]
 
 
-def hand(**counts: int) -> list[int]:
+def hand(board: Board = BOARD, **counts: int) -> list[int]:
     """A hand as counts per card index: ``hand(yellow=3, locomotive=1)``."""
-    counts_by_index = [0] * (LOCO + 1)
+    counts_by_index = [0] * (board.locomotive + 1)
     for name, n in counts.items():
-        counts_by_index[card(name)] = n
+        counts_by_index[card(name, board)] = n
     return counts_by_index
 
 
@@ -105,17 +105,19 @@ def make_state(
     """A game in its playing phase with exactly these piles, hands and pieces.
 
     `deck` lists the draw pile bottom first (its last card is the top);
-    `goals` names the goal cards in play (by id) on a map that has them.
+    `goals` names the goal cards in play (by id) on a map that has them. On a
+    map with its own card colours, name its cards (the default display is
+    Europe's).
     """
     board = load_board(map_id)
     rules = ruleset_for(Setup(seats, map_id, variant))
     goal_ids = [g.id for g in board.map.goals]
-    discard_counts = [0] * (LOCO + 1)
+    discard_counts = [0] * (board.locomotive + 1)
     for name in discard:
-        discard_counts[card(name)] += 1
+        discard_counts[card(name, board)] += 1
     players = [
         PlayerState(
-            list(hands[seat]) if hands else [0] * (LOCO + 1),
+            list(hands[seat]) if hands else [0] * (board.locomotive + 1),
             [trains[seat] if trains else rules.piece_counts[TRAINS], *rules.piece_counts[1:]],
             tickets=list(tickets[seat]) if tickets else [],
         )
@@ -127,15 +129,16 @@ def make_state(
         phase="playing",
         seed_commitment=SEED.commitment,
         players=players,
-        deck=cards(*deck),
+        deck=cards(*deck, board=board),
         discard=discard_counts,
-        display=[-1 if c is None else card(c) for c in display],
+        display=[-1 if c is None else card(c, board) for c in display],
         ticket_pile=list(ticket_pile),
         route_owner=[-1] * len(board.route_a),
         station_owner=[-1] * len(board.city_ids),
         first=0,
         current=current,
         draws=0,
+        goods_pile=rules.goods_cards,
         goals=[goal_ids.index(g) for g in goals],
     )
 
@@ -157,6 +160,6 @@ def play(state: GameState, seat: int, command: Command) -> tuple[list[Event], Ga
     return events, state
 
 
-def names(indices: Sequence[int]) -> list[str | None]:
+def names(indices: Sequence[int], board: Board = BOARD) -> list[str | None]:
     """Card names of card indices (-1 = None)."""
-    return [None if c < 0 else BOARD.card_name(c) for c in indices]
+    return [None if c < 0 else board.card_name(c) for c in indices]

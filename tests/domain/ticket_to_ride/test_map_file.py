@@ -200,3 +200,57 @@ def test_a_city_without_latitude_needs_every_city_on_the_board() -> None:
 
     message = _northern_refusal(unplace)
     assert "cities[" in message and "give every city x and y, or this one lat and lon" in message
+
+
+AMSTERDAM = (resources.files("domain.ticket_to_ride") / "maps" / "amsterdam.json").read_bytes()
+
+
+def _amsterdam_refusal(edit: Callable[[Data], None]) -> str:
+    data: Data = json.loads(AMSTERDAM)
+    edit(data)
+    with pytest.raises(MapError) as refused:
+        decode_map("maps/broken.json", json.dumps(data).encode())
+    return str(refused.value)
+
+
+def _no_goods_term(data: Data) -> None:
+    data["rules"]["bonus_terms"] = []
+
+
+def _no_goods_cards(data: Data) -> None:
+    del data["rules"]["goods_cards"]
+    data["rules"]["bonus_terms"] = []
+
+
+def _three_player_goods_table_missing(data: Data) -> None:
+    del data["rules"]["goods_scoring"]["3"]
+
+
+def _place_forgotten(data: Data) -> None:
+    del data["cities"][0]["position_unknown"]  # Nieuwe Waal: no lat and lon either
+
+
+def _too_many_tickets(data: Data) -> None:
+    data["ticket_deck"]["cards"] = 3
+
+
+@pytest.mark.parametrize(("edit", "expected"), [
+    (_no_goods_term, "rules.goods_cards: goods cards and the goods term come together"),
+    (_no_goods_cards, "routes[0] (nieuwe-waal-haringpakkerstoren): a goods route needs"),
+    (_three_player_goods_table_missing, "rules.goods_scoring: 3 players need a place for each"),
+    (_place_forgotten, "cities[0]: give every city x and y, or this one lat and lon"),
+    (_too_many_tickets, "ticket_deck: 4 tickets listed; the box has 3"),
+    (_set("ticket_deck.min_points", 7), "ticket_deck: min_points must be at least 1"),
+])
+def test_goods_and_a_partly_known_deck_are_checked(
+    edit: Callable[[Data], None], expected: str
+) -> None:
+    assert expected in _amsterdam_refusal(edit)
+
+
+def test_a_deck_the_board_cannot_complete_is_refused_on_load() -> None:
+    data: Data = json.loads(AMSTERDAM)
+    data["ticket_deck"].update(min_points=9, max_points=9)  # 2 pairs of places lie 9 apart
+    decoded = decode_map("maps/broken.json", json.dumps(data).encode())
+    with pytest.raises(MapError, match="ticket_deck: too few place pairs"):
+        board_from_map(decoded)

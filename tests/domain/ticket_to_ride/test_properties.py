@@ -1,9 +1,9 @@
-"""Property tests: random legal games of Ticket to Ride Europe and Northern Lights played
-to the end.
+"""Property tests: random legal games of Ticket to Ride played to the end.
 
-Every variant and seat count of Europe (and the long-1912 house option) and
-Northern Lights at 2-5 seats are played with
-seeds drawn by hypothesis through `domain.kernel.selfplay.play_random_game`.
+Every shipped map, variant and seat count (Europe with the long-1912 house
+option, Northern Lights, Amsterdam, the latter also with a supplied contract
+deck) and the synthetic map are played with seeds drawn by hypothesis
+through `domain.kernel.selfplay.play_random_game`.
 The log is then stepped through `evolve` from nothing, and after **every**
 event these hold:
 
@@ -12,7 +12,8 @@ event these hold:
   a negative count;
 * trains and stations are never negative and match the routes and stations
   on the board; the running route score matches the routes held; no ticket
-  is in two places;
+  is in two places; goods cards are conserved (pile plus held) and each seat
+  holds one per goods route it claimed while the pile lasted;
 * the rules visible in the log hold (`RuleWatch`): turn order and the final
   round, Locomotive draw limits, the display's reset and refill, what a route,
   a tunnel, a station and a ticket choice cost or require;
@@ -70,12 +71,13 @@ from domain.ticket_to_ride.events import (
 )
 from domain.ticket_to_ride.goals import goal_values
 from domain.ticket_to_ride.mapfile import STATIONS
+from domain.ticket_to_ride.rules import TicketToRideRules, with_ticket_deck
 from domain.ticket_to_ride.scoring import longest_path, score_tickets, winners
 from domain.ticket_to_ride.state import FinalScore, GameState
 from tests.domain.ticket_to_ride import synthetic
+from tests.domain.ticket_to_ride.test_amsterdam_decks import DECK, DECK_PATH
 
 BOARD = load_board("europe")
-VARIANTS = [v.id for m in RULES.descriptor.maps if m.id == "europe" for v in m.variants]
 _encode = msgspec.json.encode
 _copier = msgspec.msgpack.Encoder()
 _copy_decoder = msgspec.msgpack.Decoder(GameState)
@@ -324,12 +326,36 @@ def check_pieces(board: Board, state: GameState) -> None:
         assert player.pieces[STATIONS] == rules.stations - built
 
 
+def check_goods(board: Board, state: GameState) -> None:
+    """Goods cards conserved: the pile plus every seat's equals the box's; one per goods
+    route claimed while the pile lasted, never more than a seat's goods routes."""
+    rules = state.rules
+    held = [p.goods for p in state.players]
+    assert state.goods_pile >= 0 and min(held) >= 0
+    assert state.goods_pile + sum(held) == rules.goods_cards, "goods cards not conserved"
+    routes = [sum(1 for r in p.routes if board.route_goods[r]) for p in state.players]
+    assert all(h <= n for h, n in zip(held, routes, strict=True)), f"goods {held} > {routes}"
+    assert sum(held) == min(rules.goods_cards, sum(routes)), "a goods route without its card"
+
+
+def goods_points(counts: list[int], table: tuple[int, ...]) -> list[int]:
+    """The goods majority recomputed: place = how many hold more; none held, no place."""
+    ranked = sorted((c for c in counts if c > 0), reverse=True)
+    return [
+        table[ranked.index(c)] if c > 0 and ranked.index(c) < len(table) else 0 for c in counts
+    ]
+
+
 def check_tickets(state: GameState) -> None:
-    """No ticket is in two places at once (pile, held, on offer)."""
+    """No ticket is in two places at once (pile, held, on offer); where the setup's
+    returns go under the pile (Amsterdam), none is lost either."""
     places = list(state.ticket_pile)
     for player in state.players:
         places += player.tickets + player.offered
     assert len(places) == len(set(places)), "a ticket is in two places"
+    rules = state.rules
+    if rules.setup_returns:  # nothing goes to the box: every ticket is somewhere
+        assert sorted(places) == sorted(rules.long_tickets + rules.regular_tickets), "lost ticket"
 
 
 def recompute_final(board: Board, state: GameState) -> tuple[list[FinalScore], list[int]]:
@@ -341,6 +367,12 @@ def recompute_final(board: Board, state: GameState) -> tuple[list[FinalScore], l
     won_goals = _goals_won(board, state)
     paths = [longest_path([(a[r], b[r], length[r]) for r in routes]) for routes in mine]
     longest = max(paths)
+    terms: dict[str, list[int]] = {}
+    if "goods" in rules.bonus_terms:
+        terms["goods"] = goods_points([p.goods for p in state.players], rules.goods_scoring)
+    if "goal-cards" in rules.bonus_terms:
+        terms["goal-cards"] = [sum(board.map.goals[g].points for g in won) for won in won_goals]
+    assert set(terms) == set(rules.bonus_terms), "a term this check does not recompute"
     accounts = []
     for seat, routes in enumerate(mine):
         player = state.players[seat]
@@ -354,7 +386,7 @@ def recompute_final(board: Board, state: GameState) -> tuple[list[FinalScore], l
         express = longest > 0 and paths[seat] == longest and rules.longest_path_bonus > 0
         bonus = rules.longest_path_bonus if express else 0
         unbuilt = rules.stations - sum(1 for at in state.station_owner if at == seat)
-        goal_points = sum(board.map.goals[g].points for g in won_goals[seat])
+        own = {name: points[seat] for name, points in terms.items()}
         accounts.append(
             FinalScore(
                 routes=route_points,
@@ -366,8 +398,8 @@ def recompute_final(board: Board, state: GameState) -> tuple[list[FinalScore], l
                 express=express,
                 express_bonus=bonus,
                 total=route_points + tickets.points + unbuilt * rules.station_bonus + bonus
-                + goal_points,
-                bonuses={"goal-cards": goal_points} if "goal-cards" in rules.bonus_terms else {},
+                + sum(own.values()),
+                bonuses=own,
             )
         )
     won = winners(
@@ -542,6 +574,9 @@ class RuleWatch:
         assert owners.count(event.seat) == 1, "one seat owns two tracks of a double route"
         usable = state.rules.usable_tracks[len(owners)]
         assert len(owners) - owners.count(-1) <= usable, "more tracks used than the seats allow"
+        pile_before = state.goods_pile + event.goods
+        expected = 1 if board.route_goods[route] and pile_before > 0 else 0
+        assert event.goods == expected, f"{event.goods} goods cards for route {route}"
         if board.route_bonus[route]:
             assert isinstance(following, BonusCardsDrawn) and following.route == route
             # the payment is already in the discards when the bonus draw begins
@@ -736,6 +771,7 @@ def check_game(rules: Any, live: GameState, log: list[Any], seed: Seed, views_ev
         watch.see(event, state, log[number + 1] if number + 1 < len(log) else None)
         check_cards(board, state)
         check_pieces(board, state)
+        check_goods(board, state)
         check_tickets(state)
         check_outputs_clean(rules, board, state, event, seed)
         if number % views_every == 0:
@@ -755,15 +791,16 @@ def check_game(rules: Any, live: GameState, log: list[Any], seed: Seed, views_ev
 
 
 def _setups() -> list[Setup]:
+    """Every shipped map, variant and seat count the descriptor lists, and Europe's option."""
     setups = []
-    for variant in VARIANTS:
-        for seats in range(2, 6):
-            setups.append(Setup(seats=seats, map="europe", variant=variant))
+    for shipped in RULES.descriptor.maps:
+        for variant in shipped.variants:
+            for seats in range(shipped.min_seats, shipped.max_seats + 1):
+                setups.append(Setup(seats=seats, map=shipped.id, variant=variant.id))
     for variant in ("standard", "europa-1912"):
         setups.append(
             Setup(seats=3, map="europe", variant=variant, options={"long-1912-tickets": True})
         )
-    setups += [Setup(seats=seats, map="northern-lights") for seats in range(2, 6)]
     return setups
 
 
@@ -771,8 +808,9 @@ _seeds = st.binary(min_size=32, max_size=32).map(Seed)
 
 
 @pytest.mark.parametrize(
-    "setup", _setups(),
-    ids=lambda s: f"{s.map}-{s.variant}-{s.seats}p{'-long1912' if s.options else ''}"
+    "setup",
+    _setups(),
+    ids=lambda s: f"{s.map}-{s.variant}-{s.seats}p{'-long1912' if s.options else ''}",
 )
 @settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=_seeds, chooser=st.integers(0, 2**32 - 1))
@@ -789,3 +827,17 @@ def test_random_games_on_the_synthetic_map_keep_every_invariant(
     """The made-up map (`synthetic`): triple routes, pairs, doubled spaces, 3-city tickets."""
     setup = Setup(seats=seats, map=synthetic.BOARD.id)
     play_and_check(synthetic.RULES, setup, seed, chooser, views_every=3)
+
+
+#: Amsterdam playing a supplied deck file, as a server with the ``ticket_deck`` setting does
+SUPPLIED = TicketToRideRules(with_ticket_deck(str(DECK_PATH), DECK))
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4], ids=lambda n: f"supplied-deck-{n}p")
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=_seeds, chooser=st.integers(0, 2**32 - 1))
+def test_random_games_of_amsterdam_with_a_supplied_deck_keep_every_invariant(
+    seats: int, seed: Seed, chooser: int
+) -> None:
+    """Amsterdam dealing a deck file (its generated deck is played by the test above)."""
+    play_and_check(SUPPLIED, Setup(seats=seats, map="amsterdam"), seed, chooser, views_every=3)

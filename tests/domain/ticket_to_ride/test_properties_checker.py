@@ -37,6 +37,7 @@ from tests.domain.ticket_to_ride.test_properties import (
     RuleWatch,
     check_cards,
     check_game,
+    check_goods,
     check_outputs_clean,
     check_pieces,
     check_tickets,
@@ -178,6 +179,39 @@ def test_a_lost_card_breaks_conservation() -> None:
         check_cards(BOARD, state)
 
 
+def _amsterdam() -> GameState:
+    live, _ = play_random_game(RULES, Setup(3, "amsterdam"), SEED, random.Random(3))
+    return live
+
+
+def test_a_lost_or_extra_goods_card_is_caught() -> None:
+    board = RULES.boards["amsterdam"]
+    live = _amsterdam()
+    check_goods(board, live)
+    assert sum(p.goods for p in live.players) > 0
+    state = copy_state(live)
+    state.goods_pile -= 1
+    with pytest.raises(AssertionError, match="not conserved"):
+        check_goods(board, state)
+    state = copy_state(live)
+    seat = next(s for s, p in enumerate(state.players) if p.goods)
+    state.players[seat].goods -= 1  # a goods route claimed without its card
+    state.goods_pile += 1
+    with pytest.raises(AssertionError, match="without its card"):
+        check_goods(board, state)
+
+
+def test_a_wrong_goods_term_is_caught_by_the_recomputation() -> None:
+    board = RULES.boards["amsterdam"]
+    live = _amsterdam()
+    accounts, won = recompute_final(board, live)
+    assert live.final == accounts and live.winners == won
+    assert all("goods" in a.bonuses for a in accounts)
+    state = copy_state(live)
+    state.players[0].goods, state.players[1].goods = 9, 0
+    assert recompute_final(board, state)[0] != accounts
+
+
 def test_a_card_moved_into_a_negative_hand_is_caught() -> None:
     _, log = _game()
     state = copy_state(_state_after(log, 30))
@@ -296,6 +330,23 @@ def test_a_route_scored_wrongly_is_caught() -> None:
     short = msgspec.structs.replace(right, cards=length - 1, locomotives=length - 1)
     with pytest.raises(AssertionError, match="cards for"):
         watch.see(short, state, None)
+
+
+def test_a_goods_route_claimed_without_its_goods_card_is_caught() -> None:
+    board = RULES.boards["amsterdam"]
+    _, log = play_random_game(RULES, Setup(2, "amsterdam"), SEED, random.Random(5))
+    state = RULES.evolve(None, log[0])
+    watch = RuleWatch(board, log[0])
+    for number, event in enumerate(log[1:], start=1):
+        following = log[number + 1] if number + 1 < len(log) else None
+        state = RULES.evolve(state, event)
+        if isinstance(event, RouteClaimed) and event.goods:
+            without = msgspec.structs.replace(event, goods=0)
+            with pytest.raises(AssertionError, match="0 goods cards"):
+                watch.see(without, state, following)
+            return
+        watch.see(event, state, following)
+    raise AssertionError("no goods route was claimed")
 
 
 def test_a_turn_after_the_final_round_is_caught() -> None:
