@@ -23,11 +23,17 @@ from importlib import resources
 import msgspec
 
 from domain.ticket_to_ride.decks import complete_deck, deck_digest, deck_version
-from domain.ticket_to_ride.mapfile import MapFile, card_kinds, decode_map, piece_kinds
+from domain.ticket_to_ride.mapfile import (
+    MapFile,
+    RouteKindName,
+    card_kinds,
+    decode_map,
+    piece_kinds,
+)
 
 #: route kinds, as the map files spell them
 RAIL, TUNNEL, FERRY, SEA = 0, 1, 2, 3
-KIND_NAMES = ("rail", "tunnel", "ferry", "sea")
+KIND_NAMES: tuple[RouteKindName, ...] = ("rail", "tunnel", "ferry", "sea")
 #: the colour index of a gray route (payable with any one colour)
 GRAY = -1
 
