@@ -22,17 +22,13 @@ written by the protocol itself with ``Connection: close``, and logged (uvicorn
 logs its "Invalid HTTP request received." warning first for the exact checks,
 which stop its parser). `server_options` is
 the uvicorn configuration ``roundhouse serve`` and the tests both use.
-
-It also sends each response's head and body in one write (`CoalescedWrites`):
-uvicorn writes the status line and headers, then the body, two ``send`` calls
-for every answer.
 """
 
 from __future__ import annotations
 
 import asyncio
 import functools
-from typing import Any, cast
+from typing import Any
 
 import msgspec
 from uvicorn.config import Config
@@ -71,58 +67,6 @@ class EdgeLimits(msgspec.Struct, frozen=True):
         )
 
 
-class CoalescedWrites:
-    """A transport that holds a write until the next one or the end of the loop's turn.
-
-    An answer's head and body are written in the same turn of the event loop
-    (litestar sends them back to back), so they leave in one ``send``: measured
-    with ``benchmarks.http``, this saves about 0.03 ms of server CPU per command
-    (a syscall and a write through asyncio's transport). A write that no other
-    follows (a stream's event, a 100 Continue) leaves at the end of the turn;
-    closing sends what is held first. Everything else is the transport's own.
-    """
-
-    def __init__(self, transport: asyncio.Transport, loop: asyncio.AbstractEventLoop) -> None:
-        self._transport = transport
-        self._loop = loop
-        self._held: bytes | None = None
-        self._flush: asyncio.Handle | None = None
-
-    def write(self, data: bytes | bytearray | memoryview) -> None:
-        if self._held is None:
-            self._held = bytes(data)
-            self._flush = self._loop.call_soon(self.flush)
-        else:
-            assert self._flush is not None
-            self._flush.cancel()
-            held, self._held, self._flush = self._held, None, None
-            self._transport.write(held + data)
-
-    def writelines(self, chunks: Any) -> None:
-        self.write(b"".join(chunks))
-
-    def flush(self) -> None:
-        """Send what is held (at the end of the turn, or before closing)."""
-        if self._flush is not None:
-            self._flush.cancel()
-        held, self._held, self._flush = self._held, None, None
-        if held is not None and not self._transport.is_closing():
-            self._transport.write(held)
-
-    def close(self) -> None:
-        self.flush()
-        self._transport.close()
-
-    def abort(self) -> None:
-        self._held = None
-        if self._flush is not None:
-            self._flush.cancel()
-        self._transport.abort()
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._transport, name)
-
-
 class _Refused(Exception):
     """Raised from a parser callback to stop parsing; the status is on the protocol."""
 
@@ -151,8 +95,6 @@ class EdgeProtocol(HttpToolsProtocol):
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
-        # every write, the protocol's own and each request's, goes through it, in order
-        self.transport = cast(asyncio.Transport, CoalescedWrites(transport, self.loop))
         self.timeout_keep_alive_task = self.loop.call_later(
             self.timeout_keep_alive, self.timeout_keep_alive_handler
         )
