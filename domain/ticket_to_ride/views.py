@@ -301,6 +301,7 @@ def redact(event: Event, viewer: int | None) -> Event:
             long_tickets=None if event.long_tickets is None else _blank(event.long_tickets),
             tickets=_blank(event.tickets),
             shuffles=[_blank(s) for s in event.shuffles],
+            goals=None if event.goals is None else _blank(event.goals),
             hands=[h if seat == viewer else None for seat, h in enumerate(event.hands)],
             offered=[t if seat == viewer else None for seat, t in enumerate(event.offered)],
         )

@@ -418,7 +418,10 @@ IN_STRUCT: dict[str, dict[str, str]] = {
     "MoveMarshal": {"car": "The car the Marshal moves to"},
     "MarshalMoved": {"car": "The car the Marshal is now in"},
     "GameStarted": {"goals": "The shuffle of the goal cards' ids (the first goals_in_play "
-                    "are in play, face up); null on a map without them",
+                    "are in play); its outcome hidden until the end; null on a map without "
+                    "them",
+                    "goal_cards": "The goal cards in play, face up (public); null on a map "
+                    "without them",
                     "seats": "The number of seats", "cards": "The shuffle of the train "
                     "cards", "tickets": "The shuffle of the regular tickets",
                     "shuffles": "Further shuffles of the opening", "display":
