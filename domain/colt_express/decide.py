@@ -76,6 +76,7 @@ from domain.colt_express.train import (
     on_roof_at,
     punch_victims,
 )
+from domain.colt_express.versions import check_version, started_version
 from domain.kernel.errors import RuleViolation, wire_name
 from domain.kernel.protocol import Setup
 from domain.kernel.rng import Rng, Seed
@@ -129,6 +130,7 @@ def bandits_for(seats: int) -> int:
 
 def check_setup(setup: Setup) -> None:
     """Refuse what cannot be played: 2-6 seats, the two-player variant only with 2 seats."""
+    check_version(setup)
     if not 2 <= setup.seats <= 6:
         raise RuleViolation("bad-setup", "Colt Express is for 2 to 6 players", "§3")
     if setup.map is not None:
@@ -188,6 +190,7 @@ def start(setup: Setup, seed: Seed) -> list[Event]:
         purses=purses,
         round_cards=round_cards,
         station=station,
+        rules_version=started_version(setup),
     )
     look = _Lookahead(evolve(None, started), seed)
     look.events.append(started)
@@ -505,10 +508,15 @@ def _round_event(look: _Lookahead, event: str) -> None:
         look.emit(RoundEventBegan(event=event, choosers=[s.characters[b] for b in choosers]))
         return
     if event == "marshals_revenge":
+        # From 0.3 every holder is asked, so that being asked tells nobody whose lowest
+        # purses tie (domain.colt_express.versions); before, only tied holders were
         victims = [b for b in order if b in on_roof_at(s, s.marshal)]
-        tied = [b for b in victims if len(_lowest_purses(s, b)) > 1]
-        look.emit(RoundEventBegan(event=event, choosers=[s.characters[b] for b in tied]))
+        least = 1 if s.every_holder_chooses else 2
+        asked = [b for b in victims if len(_lowest_purses(s, b)) >= least]
+        look.emit(RoundEventBegan(event=event, choosers=[s.characters[b] for b in asked]))
         for b in victims:
+            if b in asked:
+                continue
             lowest = _lowest_purses(s, b)
             if len(lowest) == 1:
                 look.emit(

@@ -20,6 +20,7 @@ from collections import Counter
 from xml.sax.saxutils import escape
 
 from domain.colt_express import views
+from domain.colt_express.components import CHARACTERS
 from domain.colt_express.state import State
 from domain.colt_express.views import TokenView, public_view
 
@@ -118,6 +119,21 @@ def _car_x(view: views.ColtExpressPublicView, position: int) -> float:
     return 20 + (cars - 1 - position) * (CAR_WIDTH + CAR_GAP)
 
 
+def _initials(names: tuple[str, ...]) -> dict[str, str]:
+    """Each name's shortest prefix no other name shares (Doc "Do", Django "Dj", Belle "B")."""
+    found = {}
+    for name in names:
+        length = 1
+        while any(o != name and o.startswith(name[:length]) for o in names):
+            length += 1
+        found[name] = name[:length].capitalize()
+    return found
+
+
+#: the letters on each bandit's disc: distinct, so that no two bandits look alike
+INITIALS = _initials(CHARACTERS)
+
+
 def _bandit_disc(bandit: views.BanditView, x: float, y: float) -> str:
     fill = CHARACTER_FILL.get(bandit.character, "#999999")
     ink = "#111111" if bandit.character == "ghost" else "#ffffff"
@@ -128,7 +144,7 @@ def _bandit_disc(bandit: views.BanditView, x: float, y: float) -> str:
         f"<title>{escape(bandit.character.capitalize())} (seat {bandit.seat})</title>"
         f'<circle cx="{x:.0f}" cy="{y:.0f}" r="13" fill="{fill}" stroke="#111" '
         'stroke-width="1.5"/>'
-        + _text(x, y + 5, bandit.character[0].upper(), 14, "bold", "middle", ink)
+        + _text(x, y + 5, INITIALS.get(bandit.character, "?"), 14, "bold", "middle", ink)
         + "</g>"
     )
 

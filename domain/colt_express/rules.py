@@ -18,7 +18,7 @@ from domain.colt_express.commands import (
     PlaceBandits,
     PlayCard,
 )
-from domain.colt_express.components import CHARACTERS, COMPONENTS_FILE, card_parts
+from domain.colt_express.components import CHARACTERS, card_parts
 from domain.colt_express.decide import (
     bandits_for,
     card_options,
@@ -34,6 +34,7 @@ from domain.colt_express.events import Event
 from domain.colt_express.evolve import cover_cards, evolve
 from domain.colt_express.material import ColtExpressMaterial, material_of
 from domain.colt_express.state import State
+from domain.colt_express.versions import RULES_VERSION
 from domain.colt_express.views import (
     ColtExpressPrivateView,
     ColtExpressPublicView,
@@ -49,7 +50,6 @@ from domain.kernel.protocol import (
     VariantDescriptor,
 )
 from domain.kernel.rng import Seed
-from domain.kernel.versions import version_string
 
 
 def _characters_pattern(count: int) -> str:
@@ -96,9 +96,6 @@ DESCRIPTOR = KindDescriptor(
     score_unit="dollars",
 )
 
-
-#: the version new games are recorded under: this engine and its components file
-RULES_VERSION = version_string("0.2", "colt-express", COMPONENTS_FILE.read_bytes())
 
 
 class ColtExpressRules:

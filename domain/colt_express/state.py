@@ -69,6 +69,8 @@ class State(msgspec.Struct, kw_only=True):
     revealed: bool = False
     #: bandits that still owe a choice for the round's event
     queue: list[int] = []
+    #: *Marshal's Revenge* asks every purse holder, not only tied ones (rules 0.3 on)
+    every_holder_chooses: bool = False
     ransoms: int = 0
     #: the next unused draw of the game's generator
     draws: int = 0
@@ -135,6 +137,7 @@ class State(msgspec.Struct, kw_only=True):
     def clone(self) -> State:
         """A deep copy, so `decide` can look ahead without touching the caller's state."""
         return State(
+            every_holder_chooses=self.every_holder_chooses,
             seats=self.seats,
             two_player=self.two_player,
             characters=self.characters,

@@ -25,6 +25,8 @@ from domain.kernel.protocol import GameRules
 from service.api.audit import AuditController, replay_router
 from service.api.board import BoardController
 from service.api.commands import CommandsController
+from service.api.cors import Cors
+from service.api.docs_page import scalar_asset
 from service.api.events import EventsController
 from service.api.games import GamesController, bearer_required
 from service.api.health import HealthController, ReadinessController, StoreProbe
@@ -36,6 +38,7 @@ from service.api.openapi import openapi_config
 from service.api.problems import EXCEPTION_HANDLERS
 from service.api.rate_limits import RateLimitStores, rate_limit_middleware
 from service.api.stream import LiveUpdates
+from service.api.tickets import StreamTicketsController
 from service.api.verifier import Verifier
 from service.decks import hosted_kinds
 from service.pages.controller import PAGE_HANDLERS
@@ -53,6 +56,8 @@ CONTROLLERS: list[Any] = [
     AuditController,
     BoardController,
     MaterialController,
+    StreamTicketsController,
+    scalar_asset,
     *PAGE_HANDLERS,
 ]
 
@@ -134,7 +139,8 @@ def create_app(
     )
     configure_logging(settings.access_log)
     # outside litestar's router, so that unrouted requests are observed too
-    app.asgi_handler = RequestObserver(app.asgi_handler, the_store, settings.access_log)
+    app.asgi_handler = RequestObserver(
+        Cors(app.asgi_handler, settings.cors_origins), the_store, settings.access_log)
     _options_name_every_method(app)
     app.state.store = the_store
     app.state.settings = settings

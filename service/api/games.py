@@ -16,11 +16,12 @@ from litestar import Controller, Request, Response, delete, get, post
 from litestar.connection import ASGIConnection
 from litestar.handlers import BaseRouteHandler
 from litestar.openapi.datastructures import ResponseSpec
-from litestar.params import FromPath, HeaderParameter, QueryParameter, RequestBody
+from litestar.params import FromPath, QueryParameter, RequestBody
 
 from domain.kernel.protocol import Setup, StatusName
 from domain.kernel.rng import Seed
 from service.api.bodies import json_body
+from service.api.conditional import VARY_AUTHORIZATION, IfNoneMatch, not_modified
 from service.api.deps import Config, Store
 from service.api.lobby import CURSOR, LobbyPage, SeatChange, lobby_page
 from service.api.problems import problems
@@ -149,16 +150,19 @@ async def bearer_required(
         raise ServiceError(401, "missing-token", "this needs a bearer token")
 
 
-def version_or_now(live: LiveGame, asked: str | None) -> int:
-    if asked is None:
-        return live.version
-    version = int(asked)
+def known_version(live: LiveGame, version: int) -> int:
+    """`version`, if the game has reached it (the caller holds its lock); else 404."""
     if version > live.version:
         raise ServiceError(
             404, "unknown-version", f"the game is at version {live.version}",
             current_version=live.version,
         )
     return version
+
+
+def version_or_now(live: LiveGame, asked: str | None) -> int:
+    """The version ``?version=N`` asks for, or the game's own when absent."""
+    return live.version if asked is None else known_version(live, int(asked))
 
 
 #: the most games one page of the lobby holds
@@ -319,17 +323,12 @@ class GamesController(Controller):
         game_id: GameId,
         store: Store,
         version: AtVersion = None,
-        if_none_match: Annotated[
-            str | None,
-            HeaderParameter(
-                name="If-None-Match", description='The version the client holds, e.g. "12"'
-            ),
-        ] = None,
+        if_none_match: IfNoneMatch = None,
     ) -> Response[PublicGame]:
         live = store.get(game_id)
         with live.lock:
             at = version_or_now(live, version)
-            if if_none_match is not None and etag(at)["ETag"] in if_none_match:
+            if not_modified(if_none_match, etag(at)["ETag"]):
                 return Response(None, status_code=304, headers=etag(at))  # type: ignore[arg-type]
             view = public_game(live, at)
         return Response(view, headers=etag(at))
@@ -353,4 +352,4 @@ class GamesController(Controller):
             seat = store.seat_of(live, bearer(request))
             at = version_or_now(live, version)
             view = private_game(live, seat, at)
-        return Response(view, headers=etag(at))
+        return Response(view, headers={**etag(at), **VARY_AUTHORIZATION})

@@ -23,10 +23,11 @@ from typing import Any
 import msgspec
 from litestar import Litestar, Request, Response, Router
 from litestar.openapi.config import OpenAPIConfig
-from litestar.openapi.plugins import JsonRenderPlugin, ScalarRenderPlugin
+from litestar.openapi.plugins import JsonRenderPlugin
 
 from domain.kernel.protocol import KindDescriptor
 from service.api.commands import CommandAnswer
+from service.api.docs_page import OfflineScalar
 from service.api.events import EVENTS_PAGE_MAX, EventsPage
 from service.api.field_docs import GLOSSARY, IN_STRUCT
 from service.api.games import (
@@ -42,6 +43,7 @@ from service.api.lobby import LobbyPage, SeatChange
 from service.api.material import GameMaterial
 from service.api.problems import PROBLEM_MEDIA_TYPE, Problem, make_problem, problem_response
 from service.api.setups import component_name, create_game_schemas, material_operations
+from service.api.tickets import StreamTicket
 from service.api.verifier import GameAudit
 from service.audit import AuditReport
 from service.settings import Settings
@@ -54,7 +56,7 @@ WIRE_TYPES: dict[str, Any] = {
     for t in (
         CommandAnswer, CreateGame, CreatedGame, EventsPage, Health, JoinSeat, KindDescriptor,
         LobbyPage, PrivateGame, Problem, PublicGame, SeatBot, SeatChange, SeatToken, AuditReport,
-        GameAudit, GameMaterial, Readiness,
+        GameAudit, GameMaterial, Readiness, StreamTicket,
     )
 }
 REF = "#/components/schemas/{name}"
@@ -381,5 +383,5 @@ def openapi_config(store: GameStore, settings: Settings) -> OpenAPIConfig:
         description=DESCRIPTION + limits_description(settings),
         path="/schema",
         create_examples=False,
-        render_plugins=[ScalarRenderPlugin(), ExactJsonRenderPlugin(store)],
+        render_plugins=[OfflineScalar(), ExactJsonRenderPlugin(store)],
     )
