@@ -51,9 +51,11 @@ flush to the same disk or take the cores (an earlier run: SQLite store 3975/s
 with 8 threads, HTTP 1230/s, paced p99 17.1 ms; a later one at load 4.7-5.0:
 SQLite HTTP/8 threads 0.56, server CPU 0.62 ms, paced p99 48.8 ms; PostgreSQL
 0.64, 0.75 ms, 22.0 ms); the server's CPU per move is the steady figure.
-Played alone (8 clients, SQLite, no raw runs beside it) the server spends 0.50-0.58 ms of CPU per accepted move, down from 0.60-0.68 ms
-before the rate limiter stopped costing a worker-thread hand-off and a list
-as long as the window's count per request (`service.api.rate_limits`).
+Played alone (8 clients, SQLite, no raw runs beside it, alternating with the
+code before) the server spends 0.54 ms of CPU per accepted move (median of 6
+runs), down from 0.68 ms (median of 9) before the rate limiter stopped costing
+a worker-thread hand-off and a list as long as the window's count per request
+(`service.api.rate_limits`).
 
 The HTTP server is bound by its own CPU: about 0.35 ms a request for uvicorn,
 litestar and the hand-off to a worker thread and back (measured with a handler
