@@ -12,8 +12,11 @@ one of the legal moves' ready commands:
   draw new tickets while trains remain, else spend the trains on the
   longest routes the hand pays (points late, when they no longer compete
   with the tickets); in the final round, or when an opponent is nearly out
-  of trains, claim the longest payable route. Otherwise draw the face-up
-  colour the plan lacks most, or blind.
+  of trains, claim the longest payable route. Build a harbor when the hand
+  pays one (an unbuilt harbor costs points at the end), in a city the
+  tickets name if it can. Otherwise draw the face-up colour the plan lacks
+  most, or blind, from the deck (train or ship) the plan's routes need more.
+  A market slot is refilled from that same deck.
 * **A tunnel's extra cost**: pay it when the hand can; stations are never
   built (each unbuilt one scores at the end).
 """
@@ -97,6 +100,9 @@ def _turn(
     planned = [m for m in claims if network.same_track(m["command"]["route"], plan.routes)]
     if planned:
         return _longest(planned, network, rng)
+    harbors = by_type.get("build-harbor", [])
+    if harbors:
+        return _harbor(network, harbors, rng)
     if claims and (network.final_round or network.rival_trains <= END_NEAR_TRAINS):
         return _longest(claims, network, rng)
     if not plan.routes:
@@ -104,11 +110,37 @@ def _turn(
             return _command(by_type["draw-tickets"][0])
         if claims:
             return _longest(claims, network, rng)
-    draws = by_type.get("draw-card", [])
+    draws = by_type.get("draw-card", []) + by_type.get("draw-blind", [])
     if draws:
         return _draw(network, plan, draws, rng)
+    if "refill-slot" in by_type:
+        return _refill(network, plan, by_type["refill-slot"])
     rest = [m for t, moves in by_type.items() if t != "build-station" for m in moves]
     return _command(rng.choice(rest or [m for moves in by_type.values() for m in moves]))
+
+
+def _harbor(network: Network, harbors: Sequence[Move], rng: random.Random) -> dict[str, Any]:
+    """A harbor in the city the held tickets name most often."""
+    named: dict[int, int] = {}
+    for ticket in network.tickets:
+        for city in (ticket.a, ticket.b):
+            index = network.city_index.get(city)
+            if index is not None:
+                named[index] = named.get(index, 0) + 1
+    return _command(max(harbors, key=lambda m: (named.get(m["command"]["city"], 0), rng.random())))
+
+
+def _wanted_deck(network: Network, plan: Plan) -> str:
+    """``"ship"`` when the plan has more sea spaces to claim than rail ones, else ``"train"``."""
+    sea = sum(network.routes[r].length for r in plan.routes if network.routes[r].kind == "sea")
+    rail = sum(network.routes[r].length for r in plan.routes) - sea
+    return "ship" if sea > rail else "train"
+
+
+def _refill(network: Network, plan: Plan, refills: Sequence[Move]) -> dict[str, Any]:
+    """The market refill from the deck the plan needs more."""
+    deck = _wanted_deck(network, plan)
+    return _command(next((m for m in refills if m["command"]["deck"] == deck), refills[0]))
 
 
 def _draw(
@@ -117,10 +149,9 @@ def _draw(
     draws: Sequence[Move],
     rng: random.Random,
 ) -> dict[str, Any]:
-    """The face-up card the plan needs most, else a blind draw."""
-    hand = network.hand
-    colours = [c for c in hand if c != "locomotive"]
-    best_held = max(colours, key=lambda c: hand[c], default=None)
+    """The face-up card the plan needs most, else a blind draw (from the deck it needs)."""
+    hand = network.colours_held()
+    best_held = max(hand, key=lambda c: hand[c], default=None)
     need: dict[str, int] = {}
     for r in plan.routes:
         route = network.routes[r]
@@ -128,14 +159,19 @@ def _draw(
         if colour is not None:
             need[colour] = need.get(colour, 0) + max(0, route.length - hand.get(colour, 0))
     display = network.display
-    blind = [m for m in draws if m["command"]["slot"] is None]
+    deck = _wanted_deck(network, plan)
+    blind = sorted(
+        (m for m in draws if m["command"].get("slot") is None),
+        key=lambda m: m["command"].get("deck", deck) != deck,
+    )
 
     def wanted(move: Move) -> tuple[int, float]:
         slot = move["command"]["slot"]
         card = display[slot] if slot is not None and slot < len(display) else None
-        return need.get(card, 0) if card is not None else 0, rng.random()
+        colour = network.colour_of(card) if card is not None else None
+        return need.get(colour, 0) if colour is not None else 0, rng.random()
 
-    face_up = [m for m in draws if m["command"]["slot"] is not None]
+    face_up = [m for m in draws if m["command"].get("slot") is not None]
     best = max(face_up, key=wanted, default=None)
     if best is not None and wanted(best)[0] > 0:
         return _command(best)

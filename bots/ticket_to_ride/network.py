@@ -2,13 +2,17 @@
 
 The one place that reads the Ticket to Ride material and the board fields of
 a view, so a new map or a change of the engine's wire format is adapted here
-only. Read: the material's ``cities`` (``id``), ``routes`` (``index``, ``a``,
-``b``, ``length``, ``colour``, ``kind``, ``locomotives``, ``partner``),
-and ``double_routes``; the view's ``seat``, ``hand``, ``tickets`` and
-``offered`` (``id``, ``a``, ``b``, ``points``) and its public
-``route_owner``, ``seats[i].trains``, ``turns_left`` and ``display``. The
-legal moves are read by the bot itself, and only their stable parts: the
-``command``'s ``type``, ``route``, ``slot`` and ``keep``.
+only. Read: the material's ``cities`` (``index``, ``id``), ``routes``
+(``index``, ``a``, ``b``, ``length``, ``colour``, ``kind``, ``locomotives``,
+``partner``), ``card_colours`` and ``double_routes``; the view's ``seat``,
+``hand``, ``tickets`` and ``offered`` (``id``, ``a``, ``b``, ``points``) and
+its public ``route_owner``, ``seats[i].trains`` (and ``seats[i].pieces.ships``
+on a map with ships), ``turns_left`` and ``display``. The legal moves are read
+by the bot itself, and only their stable parts: the ``command``'s ``type``,
+``route``, ``slot``, ``deck``, ``city`` and ``keep``.
+
+A card's colour is the card colour its id starts with (``"yellow"``,
+``"yellow-anchor"``, ``"yellow-double-ship"``); wilds and Locomotives have none.
 
 `Network.plan` is the greedy bot's map reading: for a set of tickets, the
 unclaimed routes that would connect them most cheaply (Dijkstra from each
@@ -37,6 +41,8 @@ class Route:
     b: str
     length: int
     colour: str
+    #: ``"rail"``, ``"sea"`` (paid with ship cards), ``"ferry"``, ``"tunnel"``
+    kind: str
     partner: int | None
     #: what the plan's shortest paths count for it (trains, plus the risk of its kind)
     cost: float
@@ -79,8 +85,9 @@ class Network:
     owner: list[int | None]
     double_routes: bool
     hand: dict[str, int]
+    #: pieces left to lay: trains, plus ships on a map that has them
     trains: int
-    #: the fewest trains any other seat has left
+    #: the fewest pieces any other seat has left
     rival_trains: int
     #: the end is triggered: the last turns are being played
     final_round: bool
@@ -89,6 +96,10 @@ class Network:
     #: the tickets held, and those on offer (to keep some of)
     tickets: list[Ticket]
     offered: list[Ticket]
+    #: the material's card colours (a card's id starts with its colour)
+    card_colours: tuple[str, ...]
+    #: per city id, its index (what a ``build-harbor`` command names)
+    city_index: dict[str, int]
     _open: list[bool] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -105,6 +116,22 @@ class Network:
     def is_open(self, route: int) -> bool:
         """Whether this seat may still claim `route` (free, and its double does not bar it)."""
         return self._open[route]
+
+    def colour_of(self, card: str) -> str | None:
+        """The colour of the card with id `card`, or None for a wild or a Locomotive."""
+        for colour in self.card_colours:
+            if card == colour or card.startswith(colour + "-"):
+                return colour
+        return None
+
+    def colours_held(self) -> dict[str, int]:
+        """The hand's coloured cards counted per colour (wilds left out)."""
+        held: dict[str, int] = {}
+        for card, count in self.hand.items():
+            colour = self.colour_of(card)
+            if colour is not None:
+                held[colour] = held.get(colour, 0) + count
+        return held
 
     def mine(self, route: int) -> bool:
         return self.owner[route] == self.seat
@@ -182,7 +209,7 @@ def network_of(view: Mapping[str, Any], material: Mapping[str, Any]) -> Network:
         elif r["kind"] == "tunnel":
             cost += TUNNEL_COST
         route = Route(int(r["index"]), r["a"], r["b"], int(r["length"]), r["colour"],
-                      r["partner"], cost)
+                      r["kind"], r["partner"], cost)
         routes.append(route)
         tracks.setdefault(route.a, []).append((route.b, route.index))
         tracks.setdefault(route.b, []).append((route.a, route.index))
@@ -193,12 +220,21 @@ def network_of(view: Mapping[str, Any], material: Mapping[str, Any]) -> Network:
         owner=list(public["route_owner"]),
         double_routes=bool(material["double_routes"]),
         hand=dict(view["hand"]),
-        trains=int(public["seats"][seat]["trains"]),
+        trains=_pieces(public["seats"][seat]),
         rival_trains=min(
-            (int(s["trains"]) for s in public["seats"] if s["seat"] != seat), default=0
+            (_pieces(s) for s in public["seats"] if s["seat"] != seat), default=0
         ),
         final_round=public["turns_left"] is not None,
         display=list(public["display"]),
         tickets=_tickets(view["tickets"]),
         offered=_tickets(view["offered"]),
+        card_colours=tuple(material["card_colours"]),
+        city_index={c["id"]: int(c["index"]) for c in material["cities"]},
     )
+
+
+def _pieces(seat: Mapping[str, Any]) -> int:
+    """A seat's pieces left to lay: its trains, plus its ships where the map has them
+    (before the secret split is revealed a seat shows none)."""
+    ships = (seat.get("pieces") or {}).get("ships", 0)
+    return int(seat["trains"]) + int(ships)
