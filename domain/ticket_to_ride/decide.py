@@ -311,12 +311,15 @@ def _choose_pieces(
     state: GameState, seat: int, player: PlayerState, command: ChoosePieces
 ) -> list[Event]:
     """A seat's secret split of its supply between trains and the box's other kind
-    (Rails & Sails §2.6); the last seat to choose reveals every split."""
+    (Rails & Sails §2.6), made once its tickets are kept; the last seat to choose
+    reveals every split."""
     rules = state.rules
     if not rules.supply:
         raise _refuse("no-piece-split", "this map deals every player its pieces", "§2")
     if state.revealed or player.chosen:
         raise _refuse("not-your-turn", "you have already chosen your pieces", "§2")
+    if player.offered:  # so every split is revealed only after every ticket choice
+        raise _refuse("choose-tickets-first", "keep your tickets before choosing pieces", "§2")
     other = next(k for k, most in enumerate(rules.box) if most and k != TRAINS)
     trains, rest = command.trains, rules.supply - command.trains
     if not (0 <= trains <= rules.box[TRAINS] and 0 <= rest <= rules.box[other]):

@@ -576,7 +576,7 @@ def legal_moves(board: Board, state: GameState, seat: int) -> list[Move]:
                 player.offered, rules.setup_keep, rules.setup_long_max, rules.long_tickets
             )
         ] if player.offered else []
-        if not state.revealed and not player.chosen:
+        if not (state.revealed or player.chosen or player.offered):
             choices += split_moves(rules)
         return choices
     if seat != state.current:

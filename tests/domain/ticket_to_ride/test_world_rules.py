@@ -11,6 +11,7 @@ from domain.kernel.protocol import Setup
 from domain.ticket_to_ride.commands import (
     BuildHarbor,
     ChoosePieces,
+    ChooseTickets,
     ClaimRoute,
     Command,
     ExchangePieces,
@@ -230,22 +231,37 @@ def _opened(seats: int) -> GameState:
     return state
 
 
+def _keep_tickets(state: GameState, seat: int) -> GameState:
+    move = next(m for m in RULES.legal_moves(state, seat) if isinstance(m.command, ChooseTickets))
+    for event in RULES.decide(state, seat, move.command, SEED):
+        state = RULES.evolve(state, event)
+    return state
+
+
 def test_each_seat_chooses_its_pieces_in_secret_and_all_are_revealed_together() -> None:
     state = _opened(3)
+    # §2.6: "once the tickets are chosen": no split before the seat's own tickets, so
+    # no split is revealed while a seat still chooses its tickets
+    assert not any(isinstance(m.command, ChoosePieces) for m in RULES.legal_moves(state, 0))
+    assert _refused(state, ChoosePieces(20)) == "choose-tickets-first"
+    state = _keep_tickets(state, 0)
     moves = [m.command for m in RULES.legal_moves(state, 0) if isinstance(m.command, ChoosePieces)]
     assert moves[0] == ChoosePieces(20) and sorted(c.trains for c in moves) == list(range(10, 26))
-    public = msgspec.json.encode(RULES.public_view(state))
+    public = msgspec.to_builtins(RULES.public_view(state))
     for trains in (9, 26):
         assert _refused(state, ChoosePieces(trains)) == "bad-split"
     events = RULES.decide(state, 0, ChoosePieces(25), SEED)
     assert events == [PiecesChosen(0, {"trains": 25, "ships": 35})]
     assert RULES.redact(events[0], 1) == PiecesChosen(0, None)
     state = RULES.evolve(state, events[0])
-    # nothing public tells the choice, nor that it was made: seat 0 still has tickets to keep
-    assert msgspec.json.encode(RULES.public_view(state)) == public
-    assert RULES.to_act(state) == [0, 1, 2]
+    # nothing public tells the choice (that it was made shows: seat 0 no longer acts)
+    after = msgspec.to_builtins(RULES.public_view(state))
+    assert (after.pop("to_act"), public.pop("to_act")) == ([1, 2], [0, 1, 2])
+    assert after == public
+    assert RULES.to_act(state) == [1, 2]
     assert _refused(state, ChoosePieces(20)) == "not-your-turn"
     for seat, trains in ((1, 10), (2, 20)):
+        state = _keep_tickets(state, seat)
         events = RULES.decide(state, seat, ChoosePieces(trains), SEED)
         for event in events:
             state = RULES.evolve(state, event)
@@ -256,7 +272,7 @@ def test_each_seat_chooses_its_pieces_in_secret_and_all_are_revealed_together() 
     seats = RULES.public_view(state).seats
     assert [s.reserve for s in seats] == [{"trains": 0, "ships": 15}, {"trains": 15, "ships": 0},
                                           {"trains": 5, "ships": 10}]
-    assert state.phase == "choosing-tickets" and RULES.to_act(state) == [0, 1, 2]  # tickets
+    assert state.phase == "playing" and RULES.to_act(state) == [state.current]
 
 
 def test_an_exchange_is_a_whole_turn_one_way_a_point_a_piece_within_the_reserve() -> None:
