@@ -116,6 +116,7 @@ class Watcher:
     ("toy-draw", 3, {}), ("ticket-to-ride", 3, {}), ("colt-express", 3, {}),
     ("ticket-to-ride", 3, {"map": "amsterdam"}),
     ("ticket-to-ride", 4, {"map": "northern-lights"}),
+    ("ticket-to-ride", 3, {"map": "world"}),
 ])
 def test_nothing_hidden_is_shown(
     client: TestClient[Any], kind: str, seats: int, extra: dict[str, Any]
@@ -237,3 +238,70 @@ def test_northern_lights_bonus_cards_hands_offers_and_goal_order_stay_hidden(
     (started,) = [e for r in table.events(None) for e in r.get("events") or ()
                   if e["type"] == "game-started"]
     assert started["goals"]["after"][:4] == started["goal_cards"]
+
+
+def _without(node: Any, *keys: str) -> Any:
+    """`node` with `keys` left out of every mapping in it, however deep."""
+    if isinstance(node, dict):
+        return {k: _without(v, *keys) for k, v in node.items() if k not in keys}
+    if isinstance(node, list):
+        return [_without(v, *keys) for v in node]
+    return node
+
+
+def test_a_world_piece_split_stays_secret_until_every_seat_has_chosen(
+    streaming_client: TestClient[Any],
+) -> None:
+    """Rails & Sails World over HTTP: seat 0 keeps its tickets and takes 25 trains and
+    35 ships. Until the last seat has chosen, nothing anyone else reads (the public view,
+    the log and the stream as a spectator or another seat, their `/me` and legal moves,
+    board.svg) tells the split; the choice shows only as who still acts, never as
+    numbers; the reveal then shows every split."""
+    client, seats = streaming_client, 3
+    table = open_table(client, "ticket-to-ride", seats, map="world")
+
+    def keep_tickets(seat: int) -> None:
+        move = next(m for m in table.me(seat)["legal_moves"]
+                    if m["command"]["type"] == "choose-tickets")
+        assert table.command(seat, move["command"]).status_code == 200
+
+    def choose(seat: int, trains: int) -> None:
+        answer = table.command(seat, {"type": "choose-pieces", "trains": trains})
+        assert answer.status_code == 200, answer.text
+
+    # a split before the seat's own tickets is refused and changes nothing
+    version = table.public()["version"]
+    refused = table.command(0, {"type": "choose-pieces", "trains": 25})
+    assert refused.status_code == 422 and refused.json()["code"] == "choose-tickets-first"
+    assert table.public()["version"] == version
+    for seat in range(seats):
+        keep_tickets(seat)
+    before = {
+        "public": _without(table.public(), "version", "to_act"),
+        "me": [_without(table.me(s), "version", "to_act") for s in (1, 2)],
+        "picture": client.get(f"/games/{table.id}/board.svg").text,
+    }
+    choose(0, 25)
+    assert table.public()["view"]["to_act"] == [1, 2]
+    assert _without(table.public(), "version", "to_act") == before["public"]
+    assert [_without(table.me(s), "version", "to_act") for s in (1, 2)] == before["me"]
+    # the picture changes only where it names who acts
+    assert client.get(f"/games/{table.id}/board.svg").text == before["picture"].replace(
+        "seat 0, seat 1, seat 2<", "seat 1, seat 2<")
+    mine = table.me(0)["view"]["public"]["seats"][0]
+    for viewer in (None, 1, 2):
+        for records in (table.events(viewer), _streamed(table, viewer)):
+            chosen = [e for r in records for e in r.get("events") or ()
+                      if e["type"] == "pieces-chosen"]
+            assert chosen == [{"type": "pieces-chosen", "seat": 0, "pieces": None}], viewer
+    own = [e for r in table.events(0) for e in r.get("events") or ()
+           if e["type"] == "pieces-chosen"]
+    assert own == [{"type": "pieces-chosen", "seat": 0,
+                    "pieces": {"trains": 25, "ships": 35}}]
+    assert "reserve" not in mine  # not even seat 0's own public entry shows it yet
+    choose(1, 10)
+    choose(2, 20)
+    revealed = table.public()["view"]["seats"]
+    assert [(s["trains"], s["pieces"]["ships"], s["reserve"]) for s in revealed] == [
+        (25, 35, {"trains": 0, "ships": 15}), (10, 50, {"trains": 15, "ships": 0}),
+        (20, 40, {"trains": 5, "ships": 10})]
