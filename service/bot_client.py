@@ -201,6 +201,9 @@ class BotClient:
                     self.http, "GET", f"/games/{self.game}/stream",
                     headers={**self.auth, "Last-Event-ID": str(last)}, timeout=timeout,
                 ) as source:
+                    if source.response.status_code == 204:  # finished: nothing more comes
+                        yield None
+                        return
                     if source.response.status_code != 200:
                         source.response.read()
                         raise BotError(f"stream: {source.response.status_code} "

@@ -1,5 +1,7 @@
 """The ``roundhouse`` command: serve the API, export the OpenAPI document, and more.
 
+``--help`` shows `DESCRIPTION` (plain words: argparse prints it as it is).
+
 Each subcommand is registered by an ``add_*`` function taking the subparsers;
 other parts of the service (export, replay, audit, bench) add theirs by one
 line in `COMMANDS`. A subcommand sets ``run`` (a function of the parsed
@@ -9,6 +11,7 @@ arguments returning the exit status).
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -16,7 +19,7 @@ from typing import Any
 
 import msgspec
 
-from service.audit.commands import add_audit, add_export, add_replay
+from service.audit.commands import CommandError, add_audit, add_export, add_replay
 from service.bot_client import add_bot
 from service.settings import Settings
 
@@ -31,8 +34,6 @@ def _settings(args: argparse.Namespace) -> Settings:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    import os
-
     import uvicorn
 
     from service.api.app import create_app
@@ -115,17 +116,36 @@ COMMANDS: list[Callable[[Subparsers], None]] = [
 ]
 
 
+DESCRIPTION = ("Roundhouse, an event-sourced game server: serve the API, export the OpenAPI "
+               "document, export, replay and audit game logs, play a seat with a bot.")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="roundhouse", description=__doc__.splitlines()[0])
-    subparsers = parser.add_subparsers(required=True, metavar="command")
+    parser = argparse.ArgumentParser(prog="roundhouse", description=DESCRIPTION)
+    subparsers = parser.add_subparsers(required=True, metavar="command", dest="command")
     for add in COMMANDS:
         add(subparsers)
     return parser
 
 
+#: the exit status of a program whose reader went away (as when killed by SIGPIPE)
+BROKEN_PIPE = 141
+
+
 def main(argv: list[str] | None = None) -> int:
+    """Run one subcommand: its exit status; what it refuses is a message, not a traceback."""
     args = build_parser().parse_args(argv)
-    status: int = args.run(args)
+    try:
+        status: int = args.run(args)
+        sys.stdout.flush()
+    except CommandError as error:
+        print(f"roundhouse {args.command}: {error}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        # the reader stopped early (`| head -1`): stop quietly, and keep the interpreter's
+        # own flush at exit from raising again
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return BROKEN_PIPE
     return status
 
 

@@ -7,6 +7,7 @@ RFC 9457 problem responses.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from domain.kernel.errors import RuleViolation
@@ -25,6 +26,21 @@ class ServiceError(Exception):
 
 #: the longest id a refusal repeats back (a game id is 36 characters)
 SHOWN_ID = 64
+
+
+#: the longest refusal text a problem document carries
+SHOWN_DETAIL = 512
+_LONG_WORD = re.compile(rf"\S{{{SHOWN_ID + 1},}}")
+
+
+def shortened(text: str) -> str:
+    """`text` with every word over `SHOWN_ID` characters cut, and at most `SHOWN_DETAIL` long.
+
+    Refusals repeat what they refuse (an unknown colour, a bad option name...);
+    a client that sent a megabyte must not get it back in the answer.
+    """
+    text = _LONG_WORD.sub(lambda word: word[0][:SHOWN_ID] + "...", text)
+    return text if len(text) <= SHOWN_DETAIL else text[:SHOWN_DETAIL] + "..."
 
 
 def unknown_game(game_id: str) -> ServiceError:

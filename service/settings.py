@@ -21,6 +21,9 @@ Read from the environment, optionally from a JSON settings file named by
 * ``ROUNDHOUSE_THREADS`` (``threads``): worker threads for request handlers (default 64);
   a request waiting for a game that a command holds waits in one of them.
 
+* ``ROUNDHOUSE_CORS_ORIGINS`` (``cors_origins``): the origins whose web pages may call the
+  API from a browser: ``*`` (default: any; tokens travel in ``Authorization``, never in
+  cookies), a comma-separated list of origins, or empty for none (`service.api.cors`).
 * ``ROUNDHOUSE_TICKET_DECK`` (``ticket_deck``): a ticket deck file (JSON, schema in
   ``domain/ticket_to_ride/decks.py``) with the printed deck of a map whose box deck
   the map file cannot list (Amsterdam); without it that map plays its generated deck.
@@ -92,6 +95,8 @@ class Settings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     # operations: request logs and metrics (docs/operations.md)
     access_log: bool = False
     metrics_token: str | None = None
+    # browsers: the origins whose pages may call the API (service.api.cors)
+    cors_origins: str = "*"
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> Settings:

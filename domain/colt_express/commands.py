@@ -61,7 +61,7 @@ class Fire(_Command, frozen=True, tag="fire"):
 
 
 class Punch(_Command, frozen=True, tag="punch"):
-    """Stealin', Punch card: victim, token dropped (None if he holds none), knock-back car.
+    """Stealin', Punch card: victim, token dropped (null if he holds none), knock-back car.
 
     ``take_purse`` is Cheyenne's option to keep a dropped purse.
     """
@@ -85,7 +85,7 @@ class MoveMarshal(_Command, frozen=True, tag="move-marshal"):
 
 
 class Pickpocket(_Command, frozen=True, tag="pickpocket"):
-    """*Pickpocketing* event: the purse taken, or None to take nothing (§6)."""
+    """*Pickpocketing* event: the purse taken, or null to take nothing (§6)."""
 
     token: str | None
 

@@ -76,7 +76,8 @@ from domain.colt_express.train import (
     on_roof_at,
     punch_victims,
 )
-from domain.kernel.errors import RuleViolation
+from domain.colt_express.versions import check_version, started_version
+from domain.kernel.errors import RuleViolation, wire_name
 from domain.kernel.protocol import Setup
 from domain.kernel.rng import Rng, Seed
 
@@ -119,11 +120,17 @@ def character_choice(setup: Setup) -> list[str] | None:
     raw = setup.options.get("characters", "random")
     if not isinstance(raw, str) or raw == "random":
         return None
-    return [c.strip() for c in raw.split(",")]
+    return [c.strip(" ") for c in raw.split(",")]
+
+
+def bandits_for(seats: int) -> int:
+    """How many bandits play with `seats` seats: two each with two seats (§8)."""
+    return seats * (2 if seats == 2 else 1)
 
 
 def check_setup(setup: Setup) -> None:
     """Refuse what cannot be played: 2-6 seats, the two-player variant only with 2 seats."""
+    check_version(setup)
     if not 2 <= setup.seats <= 6:
         raise RuleViolation("bad-setup", "Colt Express is for 2 to 6 players", "§3")
     if setup.map is not None:
@@ -139,7 +146,7 @@ def check_setup(setup: Setup) -> None:
         raise RuleViolation("bad-setup", "the characters option is a string", "§3.7")
     chosen = character_choice(setup)
     if chosen is not None:
-        wanted = setup.seats * (2 if setup.seats == 2 else 1)
+        wanted = bandits_for(setup.seats)
         if (
             len(chosen) != wanted
             or len(set(chosen)) != wanted
@@ -183,6 +190,7 @@ def start(setup: Setup, seed: Seed) -> list[Event]:
         purses=purses,
         round_cards=round_cards,
         station=station,
+        rules_version=started_version(setup),
     )
     look = _Lookahead(evolve(None, started), seed)
     look.events.append(started)
@@ -234,7 +242,7 @@ def decide(state: State, seat: int, command: Command, seed: Seed) -> list[Event]
             if command not in card_options(state, b):
                 raise RuleViolation(
                     "illegal-action",
-                    f"{type(command).__name__} is not a legal way to carry out this card",
+                    f"{wire_name(command)!r} is not a legal way to carry out this card",
                     "§4.3",
                 )
             _resolve(look, b, command)
@@ -245,7 +253,7 @@ def decide(state: State, seat: int, command: Command, seed: Seed) -> list[Event]
             _event_choice(look, command)
         else:
             raise RuleViolation(
-                "unexpected-command", f"{type(command).__name__} is not expected now", "§4"
+                "unexpected-command", f"{wire_name(command)!r} is not expected now", "§4"
             )
     _continue(look)
     return look.events
@@ -500,10 +508,15 @@ def _round_event(look: _Lookahead, event: str) -> None:
         look.emit(RoundEventBegan(event=event, choosers=[s.characters[b] for b in choosers]))
         return
     if event == "marshals_revenge":
+        # From 0.3 every holder is asked, so that being asked tells nobody whose lowest
+        # purses tie (domain.colt_express.versions); before, only tied holders were
         victims = [b for b in order if b in on_roof_at(s, s.marshal)]
-        tied = [b for b in victims if len(_lowest_purses(s, b)) > 1]
-        look.emit(RoundEventBegan(event=event, choosers=[s.characters[b] for b in tied]))
+        least = 1 if s.every_holder_chooses else 2
+        asked = [b for b in victims if len(_lowest_purses(s, b)) >= least]
+        look.emit(RoundEventBegan(event=event, choosers=[s.characters[b] for b in asked]))
         for b in victims:
+            if b in asked:
+                continue
             lowest = _lowest_purses(s, b)
             if len(lowest) == 1:
                 look.emit(

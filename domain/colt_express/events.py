@@ -16,12 +16,14 @@ class _Event(msgspec.Struct, frozen=True, tag_field="type"):
     pass
 
 
-class ColtExpressGameStarted(_Event, frozen=True, tag="game-started"):
+class ColtExpressGameStarted(_Event, frozen=True, tag="game-started", omit_defaults=True):
     """The setup (§3). ``wagons.after[:cars]`` are cars 1..N in order.
 
     ``purses`` shuffles the purse values left after the starting purses; they
     go face down onto the car floors in car order. ``round_cards.after[:4]``
     then the station ``station.value`` form the round deck. Both are hidden.
+    ``rules_version`` is the version the game is decided by, from 0.3 on
+    (`domain.colt_express.versions`); absent, the game is a 0.1 or 0.2 one.
     """
 
     seed_commitment: str
@@ -34,6 +36,7 @@ class ColtExpressGameStarted(_Event, frozen=True, tag="game-started"):
     purses: Shuffle | None
     round_cards: Shuffle | None
     station: Pick | None
+    rules_version: str | None = None
 
 
 class BanditsPlaced(_Event, frozen=True, tag="bandits-placed"):
@@ -153,7 +156,7 @@ class RoundEventBegan(_Event, frozen=True, tag="round-event-began"):
 
 
 class ChoiceMade(_Event, frozen=True, tag="choice-made"):
-    """A bandit's owner made his event choice (token None: took nothing)."""
+    """A bandit's owner made his event choice (token null: took nothing)."""
 
     bandit: str
     token: str | None

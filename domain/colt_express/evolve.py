@@ -47,6 +47,7 @@ from domain.colt_express.events import (
     SchemingEnded,
 )
 from domain.colt_express.state import State
+from domain.colt_express.versions import every_holder_chooses
 
 
 def new_game(event: ColtExpressGameStarted) -> State:
@@ -92,6 +93,7 @@ def new_game(event: ColtExpressGameStarted) -> State:
     records += [event.purses, event.round_cards, event.station]
     draws = max(r.draw for r in records if r is not None) + 1
     return State(
+        every_holder_chooses=every_holder_chooses(event.rules_version),
         seats=n,
         two_player=event.two_player,
         characters=list(event.characters),

@@ -95,7 +95,7 @@ class EventMaterial(msgspec.Struct, frozen=True):
 
 
 class RoundCardMaterial(msgspec.Struct, frozen=True):
-    """A round card this setup may deal: its turns in order and its event (None: no event)."""
+    """A round card this setup may deal: its turns in order and its event (null: no event)."""
 
     id: str
     set: str

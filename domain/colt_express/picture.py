@@ -20,6 +20,7 @@ from collections import Counter
 from xml.sax.saxutils import escape
 
 from domain.colt_express import views
+from domain.colt_express.components import CHARACTERS
 from domain.colt_express.state import State
 from domain.colt_express.views import TokenView, public_view
 
@@ -47,7 +48,7 @@ def board_svg(state: State) -> str:
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
         f'viewBox="0 0 {WIDTH} {HEIGHT}" font-family="DejaVu Sans, Arial, sans-serif" '
-        'data-kind="colt-express">',
+        f'data-kind="colt-express"{_numbers(view)}>',
         f"<title>Colt Express: round {view.round + 1}</title>",
         f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#f4e4c1"/>',
         f'<rect y="{TRAIN_TOP + CAR_HEIGHT + 22}" width="{WIDTH}" height="8" fill="#7a5a3a"/>',
@@ -57,6 +58,17 @@ def board_svg(state: State) -> str:
     parts += _bandits(view)
     parts.append("</svg>")
     return "\n".join(parts)
+
+
+def _numbers(view: views.ColtExpressPublicView) -> str:
+    """The view's round and turn as the JSON counts them (from 0), for programs.
+
+    The text counts them as people and the rulebook do ("Round 4", "turn 2 of
+    4"); ``data-round="3"`` says which JSON ``round`` that is, so a program
+    reading the picture and one reading the view agree (README, "Numbers").
+    """
+    turn = "" if view.turn is None else f' data-turn="{view.turn}"'
+    return f' data-round="{view.round}"{turn}'
 
 
 def _text(x: float, y: float, text: str, size: int = 13, weight: str = "normal",
@@ -107,6 +119,21 @@ def _car_x(view: views.ColtExpressPublicView, position: int) -> float:
     return 20 + (cars - 1 - position) * (CAR_WIDTH + CAR_GAP)
 
 
+def _initials(names: tuple[str, ...]) -> dict[str, str]:
+    """Each name's shortest prefix no other name shares (Doc "Do", Django "Dj", Belle "B")."""
+    found = {}
+    for name in names:
+        length = 1
+        while any(o != name and o.startswith(name[:length]) for o in names):
+            length += 1
+        found[name] = name[:length].capitalize()
+    return found
+
+
+#: the letters on each bandit's disc: distinct, so that no two bandits look alike
+INITIALS = _initials(CHARACTERS)
+
+
 def _bandit_disc(bandit: views.BanditView, x: float, y: float) -> str:
     fill = CHARACTER_FILL.get(bandit.character, "#999999")
     ink = "#111111" if bandit.character == "ghost" else "#ffffff"
@@ -117,7 +144,7 @@ def _bandit_disc(bandit: views.BanditView, x: float, y: float) -> str:
         f"<title>{escape(bandit.character.capitalize())} (seat {bandit.seat})</title>"
         f'<circle cx="{x:.0f}" cy="{y:.0f}" r="13" fill="{fill}" stroke="#111" '
         'stroke-width="1.5"/>'
-        + _text(x, y + 5, bandit.character[0].upper(), 14, "bold", "middle", ink)
+        + _text(x, y + 5, INITIALS.get(bandit.character, "?"), 14, "bold", "middle", ink)
         + "</g>"
     )
 

@@ -18,8 +18,9 @@ from domain.colt_express.commands import (
     PlaceBandits,
     PlayCard,
 )
-from domain.colt_express.components import CHARACTERS, COMPONENTS_FILE, card_parts
+from domain.colt_express.components import CHARACTERS, card_parts
 from domain.colt_express.decide import (
+    bandits_for,
     card_options,
     check_setup,
     decide,
@@ -33,6 +34,7 @@ from domain.colt_express.events import Event
 from domain.colt_express.evolve import cover_cards, evolve
 from domain.colt_express.material import ColtExpressMaterial, material_of
 from domain.colt_express.state import State
+from domain.colt_express.versions import RULES_VERSION
 from domain.colt_express.views import (
     ColtExpressPrivateView,
     ColtExpressPublicView,
@@ -48,7 +50,15 @@ from domain.kernel.protocol import (
     VariantDescriptor,
 )
 from domain.kernel.rng import Seed
-from domain.kernel.versions import version_string
+
+
+def _characters_pattern(count: int) -> str:
+    """``random``, or `count` different characters, comma separated: what `check_setup` takes."""
+    name = f"({'|'.join(CHARACTERS)})"
+    listed = f" *{name} *(, *{name} *){{{count - 1}}}"
+    different = rf"(?!.*\b{name}\b.*\b\2\b)"  # no character named twice
+    return f"^(random|{different}{listed})$"
+
 
 DESCRIPTOR = KindDescriptor(
     kind="colt-express",
@@ -69,6 +79,8 @@ DESCRIPTOR = KindDescriptor(
             title="Two players",
             description="Each player controls two bandits (rules §8). Only with 2 seats, "
             "where it also applies when no variant is named.",
+            min_seats=2,
+            max_seats=2,
         )
     ],
     options=[
@@ -78,14 +90,12 @@ DESCRIPTOR = KindDescriptor(
             default="random",
             description="'random', or the character of each seat in seat order, comma "
             "separated (two per seat with 2 seats): " + ", ".join(CHARACTERS),
+            patterns={seats: _characters_pattern(bandits_for(seats)) for seats in range(2, 7)},
         )
     ],
     score_unit="dollars",
 )
 
-
-#: the version new games are recorded under: this engine and its components file
-RULES_VERSION = version_string("0.2", "colt-express", COMPONENTS_FILE.read_bytes())
 
 
 class ColtExpressRules:

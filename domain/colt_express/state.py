@@ -9,11 +9,17 @@ A deck is a list whose **last** item is its top card.
 
 from __future__ import annotations
 
+from typing import Literal
+
 import msgspec
 
 from domain.colt_express.components import ROUND_CARDS, is_bullet
 
-PhaseName = str  # "placing" | "between" | "dealing" | "keeping" | "schemin" | "stealin" | ...
+#: the step of the game: two-player placing, between rounds, dealing the hands, the
+#: two-player keeping, Schemin', Stealin', the round's event, over
+PhaseName = Literal[
+    "placing", "between", "dealing", "keeping", "schemin", "stealin", "event", "finished"
+]
 
 
 class State(msgspec.Struct, kw_only=True):
@@ -63,6 +69,8 @@ class State(msgspec.Struct, kw_only=True):
     revealed: bool = False
     #: bandits that still owe a choice for the round's event
     queue: list[int] = []
+    #: *Marshal's Revenge* asks every purse holder, not only tied ones (rules 0.3 on)
+    every_holder_chooses: bool = False
     ransoms: int = 0
     #: the next unused draw of the game's generator
     draws: int = 0
@@ -129,6 +137,7 @@ class State(msgspec.Struct, kw_only=True):
     def clone(self) -> State:
         """A deep copy, so `decide` can look ahead without touching the caller's state."""
         return State(
+            every_holder_chooses=self.every_holder_chooses,
             seats=self.seats,
             two_player=self.two_player,
             characters=self.characters,

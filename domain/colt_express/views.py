@@ -9,6 +9,8 @@ what is shown.
 
 from __future__ import annotations
 
+from typing import Literal
+
 import msgspec
 
 from domain.colt_express.components import STARTING_PURSE
@@ -21,11 +23,11 @@ from domain.colt_express.events import (
     HandDealt,
     LootTaken,
 )
-from domain.colt_express.state import State
+from domain.colt_express.state import PhaseName, State
 
 
 class TokenView(msgspec.Struct, frozen=True):
-    """A loot token; ``value`` is None for a purse whose value the viewer has not seen."""
+    """A loot token; ``value`` is null for a purse whose value the viewer has not seen."""
 
     id: str
     value: int | None
@@ -84,8 +86,8 @@ class ColtExpressPublicView(msgspec.Struct, frozen=True):
     """Everything anyone may see."""
 
     kind: str
-    status: str
-    phase: str
+    status: Literal["active", "finished"]
+    phase: PhaseName
     to_act: list[int]
     round: int
     round_cards: list[str]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class RuleViolation(Exception):
     """A command broke a rule.
@@ -19,3 +21,13 @@ class RuleViolation(Exception):
         self.code = code
         self.message = message
         self.section = section
+
+
+def wire_name(command: Any) -> str:
+    """How clients spell `command`: its ``type`` tag (``decline-cover-fire``), for messages.
+
+    A refusal that names the Python class (``DeclineCoverFire``) speaks of
+    something no client ever sent.
+    """
+    tag = getattr(getattr(type(command), "__struct_config__", None), "tag", None)
+    return str(tag) if tag is not None else type(command).__name__

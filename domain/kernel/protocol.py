@@ -22,7 +22,7 @@ state keeps; every outcome is recorded in the events.
 
 from __future__ import annotations
 
-from typing import Any, Literal, Protocol, TypeVar
+from typing import Annotated, Any, Literal, Protocol, TypeVar
 
 import msgspec
 
@@ -32,62 +32,121 @@ StatusName = Literal["lobby", "active", "finished"]
 
 
 class OptionDescriptor(msgspec.Struct, frozen=True):
-    """One host option of a game kind, as `/kinds` lists it."""
+    """One host option of a game kind, as `/kinds` lists it.
 
-    name: str
-    type: Literal["boolean", "string", "integer"]
-    default: bool | str | int
-    description: str
-    choices: list[str] | None = None
+    The restrictions (`maps`, `variants`, `patterns`) are what `check_setup`
+    refuses, said as data, so that the OpenAPI document's per-kind setup
+    schemas (`service.api.setups`) state them exactly.
+    """
+
+    name: Annotated[str, msgspec.Meta(description="The option's key in `options`")]
+    type: Annotated[Literal["boolean", "string", "integer"], msgspec.Meta(
+        description="The JSON type of its value")]
+    default: Annotated[bool | str | int, msgspec.Meta(
+        description="The value a game has when the option is not given")]
+    description: Annotated[str, msgspec.Meta(description="What the option does")]
+    choices: Annotated[list[str] | None, msgspec.Meta(
+        description="The values a string option may take; null: any that `patterns` allows")
+    ] = None
+    maps: Annotated[list[str] | None, msgspec.Meta(
+        description="The maps it exists on; null: every map of the kind")] = None
+    variants: Annotated[list[str] | None, msgspec.Meta(
+        description="The variants it applies to; null: all. With another variant a "
+        "boolean option may only be false (or left out), any other left out")] = None
+    minimum: Annotated[int | None, msgspec.Meta(
+        description="The smallest value of an integer option; null: no bound")] = None
+    maximum: Annotated[int | None, msgspec.Meta(
+        description="The largest value of an integer option; null: no bound")] = None
+    patterns: Annotated[dict[int, str] | None, msgspec.Meta(
+        description="By seat count: the regular expression a string value must match "
+        "with that many seats; null: no pattern")] = None
 
 
 class VariantDescriptor(msgspec.Struct, frozen=True):
     """A way of playing a map or a game (e.g. Europe's "mega-europe")."""
 
-    id: str
-    title: str
-    description: str
+    id: Annotated[str, msgspec.Meta(description="The variant's id, for `variant` in a setup")]
+    title: Annotated[str, msgspec.Meta(description="Its name, for people")]
+    description: Annotated[str, msgspec.Meta(description="How it differs, with the rules")]
+    min_seats: Annotated[int | None, msgspec.Meta(
+        description="The fewest seats it is for; null: as its map or kind")] = None
+    max_seats: Annotated[int | None, msgspec.Meta(
+        description="The most seats it is for; null: as its map or kind")] = None
 
 
 class MapDescriptor(msgspec.Struct, frozen=True):
     """A board a game kind can be played on, with its player range and variants."""
 
-    id: str
-    title: str
-    min_seats: int
-    max_seats: int
-    variants: list[VariantDescriptor] = []
+    id: Annotated[str, msgspec.Meta(description="The map's id, for `map` in a setup")]
+    title: Annotated[str, msgspec.Meta(description="Its name, for people")]
+    min_seats: Annotated[int, msgspec.Meta(description="The fewest seats it is for")]
+    max_seats: Annotated[int, msgspec.Meta(description="The most seats it is for")]
+    variants: Annotated[list[VariantDescriptor], msgspec.Meta(
+        description="The ways of playing this map")] = []
+    default_variant: Annotated[str | None, msgspec.Meta(
+        description="The variant a setup naming none plays; null: a variant must be named")
+    ] = None
 
 
 class KindDescriptor(msgspec.Struct, frozen=True):
     """What a game kind is, as data: served by `/kinds` as it is."""
 
-    kind: str
-    title: str
-    min_seats: int
-    max_seats: int
-    hidden_information: list[str]
-    maps: list[MapDescriptor] = []
-    variants: list[VariantDescriptor] = []
-    options: list[OptionDescriptor] = []
-    score_unit: Literal["points", "dollars"] = "points"
+    kind: Annotated[str, msgspec.Meta(description="The kind's id, for `kind` in a setup")]
+    title: Annotated[str, msgspec.Meta(description="The game's name")]
+    min_seats: Annotated[int, msgspec.Meta(description="The fewest seats a game may have")]
+    max_seats: Annotated[int, msgspec.Meta(description="The most seats a game may have")]
+    hidden_information: Annotated[list[str], msgspec.Meta(
+        description="What no public output shows, in words")]
+    maps: Annotated[list[MapDescriptor], msgspec.Meta(
+        description="The boards it is played on; empty: it has none (`map` is null)")] = []
+    variants: Annotated[list[VariantDescriptor], msgspec.Meta(
+        description="Variants of the kind on any map (a map lists its own)")] = []
+    options: Annotated[list[OptionDescriptor], msgspec.Meta(
+        description="The host options a setup may give in `options`")] = []
+    score_unit: Annotated[Literal["points", "dollars"], msgspec.Meta(
+        description="What the scores of its results count")] = "points"
+    default_map: Annotated[str | None, msgspec.Meta(
+        description="The map a setup naming none plays on; null: the kind has no maps")
+    ] = None
+
+    def resolved(self, setup: Setup) -> Setup:
+        """`setup` with the map and variant it plays named (those it left to the defaults).
+
+        A new game records what it is played on, so that its setup says what its
+        view says (``europe``, ``standard``); logs recorded before keep their
+        nulls, which mean the same.
+        """
+        map_id = setup.map or self.default_map
+        chosen = next((m for m in self.maps if m.id == map_id), None)
+        variant = setup.variant or (chosen.default_variant if chosen else None)
+        if (map_id, variant) == (setup.map, setup.variant):
+            return setup
+        return msgspec.structs.replace(setup, map=map_id, variant=variant)
 
 
 class Setup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """How a game is set up: what `POST /games` asked for, checked by `check_setup`.
 
     ``rules_version`` names the rules a recorded game is played under (see
-    ``docs/rules-versions.md``). None stands for the current rules, which is
+    ``docs/rules-versions.md``). null (None) stands for the current rules, which is
     what a setup being created means; the store stamps the current version
     (`GameRules.rules_version`) into the created record, and a recorded setup
     without one is read as `LEGACY_RULES_VERSION` by `recorded_setup`.
     """
 
-    seats: int
-    map: str | None = None
-    variant: str | None = None
-    options: dict[str, bool | str | int] = {}
-    rules_version: str | None = None
+    seats: Annotated[int, msgspec.Meta(description="The number of players")]
+    map: Annotated[str | None, msgspec.Meta(
+        description="The map played on (GET /kinds); null in a game: the kind has no maps, or "
+        "a log recorded before setups named their defaults (then: the kind's default map)")
+    ] = None
+    variant: Annotated[str | None, msgspec.Meta(
+        description="The variant played; null in a game: none, or a log recorded before "
+        "setups named their defaults (then: the map's default variant)")] = None
+    options: Annotated[dict[str, bool | str | int], msgspec.Meta(
+        description="Host options by name (GET /kinds); one not given has its default")] = {}
+    rules_version: Annotated[str | None, msgspec.Meta(
+        description="The rules the game is played under (docs/rules-versions.md); null "
+        "before it is recorded")] = None
 
 
 #: the rules version of every log recorded before logs named theirs

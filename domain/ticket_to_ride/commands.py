@@ -24,7 +24,7 @@ class ChooseTickets(_Command, frozen=True, tag="choose-tickets"):
 
 
 class DrawCard(_Command, frozen=True, tag="draw-card"):
-    """Take one train card (§4): face-up ``slot`` (0-based), or blind when ``slot`` is None."""
+    """Take one train card (§4): face-up ``slot`` (0-based), or blind when ``slot`` is null."""
 
     slot: int | None = None
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import msgspec
 
-from domain.kernel.errors import RuleViolation
+from domain.kernel.errors import RuleViolation, wire_name
 from domain.kernel.rng import Rng, Seed, Shuffle
 from domain.ticket_to_ride.board import FERRY, TUNNEL, Board
 from domain.ticket_to_ride.cardflow import draw_top, fill_display, rng_reshuffle
@@ -239,7 +239,7 @@ def decide(board: Board, state: GameState, seat: int, command: Command, seed: Se
         if turn_moves(board, state, seat):
             raise _refuse("cannot-pass", "you may pass only when no action is possible", "§3")
         return _end_turn(board, state, _Turn(board, state, seed), [Passed(seat)])
-    raise _refuse("not-now", f"{type(command).__name__} is not possible now", "§3")
+    raise _refuse("not-now", f"{wire_name(command)!r} is not possible now", "§3")
 
 
 def _choose_tickets(

@@ -31,10 +31,12 @@ class GameStarted(_Event, frozen=True, tag="game-started", omit_defaults=True):
     tickets, from the top. Hidden: the shuffles' ``after`` (from everyone),
     ``hands`` and ``offered`` (from everyone but their seat).
 
-    On a map with goal cards, ``goals`` shuffles their ids last; the first
-    ``goals_in_play`` of its ``after`` are in play, face up: it is public
-    (the order of the cards left in the box says nothing). Left out (None)
-    on maps without, so their openings are exactly as before.
+    On a map with goal cards, ``goals`` shuffles their ids last and the
+    first ``goals_in_play`` of its ``after`` are in play: ``goal_cards``
+    names them, face up for everyone. The shuffle's outcome is hidden like
+    any deck order (the cards left in the box go back unseen) and can be
+    checked once the seed is revealed. Both are left out (None) on maps
+    without, so their openings are exactly as before.
     """
 
     seed_commitment: str
@@ -54,6 +56,7 @@ class GameStarted(_Event, frozen=True, tag="game-started", omit_defaults=True):
     #: default is left out of the JSON), so its opening is exactly as it was recorded
     rules_version: str = LEGACY_RULES_VERSION
     goals: Shuffle | None = None
+    goal_cards: list[str] | None = None
 
 
 class TicketsChosen(_Event, frozen=True, tag="tickets-chosen"):
@@ -68,7 +71,7 @@ class TicketsChosen(_Event, frozen=True, tag="tickets-chosen"):
 class CardDrawn(_Event, frozen=True, tag="card-drawn"):
     """A seat took a train card (§4).
 
-    ``slot`` is the face-up slot or None for a blind draw; ``card`` is hidden
+    ``slot`` is the face-up slot or null for a blind draw; ``card`` is hidden
     from others on a blind draw. After a face-up draw, ``display`` is the
     display after its refill and any Locomotive resets (``resets`` of them).
     ``turn_over`` says the draw ends the turn (second card, face-up
@@ -104,7 +107,7 @@ class RouteClaimed(_Event, frozen=True, tag="route-claimed", omit_defaults=True)
 
     ``paid`` names the cards by count when they are not one colour plus
     Locomotives (a ferry paid with pairs, doubled spaces); ``colour`` is then
-    None. Left out of the JSON otherwise, as in every log before it existed.
+    null. Left out of the JSON otherwise, as in every log before it existed.
     ``goods`` is the goods cards the claim took (1 for a route with the goods
     symbol while the pile lasts, whatever its length; Amsterdam), left out at 0.
     """

@@ -75,8 +75,9 @@ def start_state(board: Board, event: GameStarted) -> GameState:
     goals: list[int] = []
     if event.goals is not None:
         draws.append(event.goals.draw)
+    if event.goal_cards is not None:
         ids = [g.id for g in board.map.goals]
-        goals = [ids.index(g) for g in event.goals.after[: rules.goals_in_play]]
+        goals = [ids.index(g) for g in event.goal_cards]
     return GameState(
         rules=rules,
         seats=event.seats,

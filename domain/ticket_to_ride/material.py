@@ -32,7 +32,7 @@ RouteKind = Literal["rail", "tunnel", "ferry"]
 class CityMaterial(msgspec.Struct, frozen=True, omit_defaults=True):
     """A city: ``index`` is its number in views (``station_owner``) and commands (``city``).
 
-    ``lat``/``lon`` are None for a city no atlas places (Northern Lights'
+    ``lat``/``lon`` are null for a city no atlas places (Northern Lights'
     unnamed ones); ``x``/``y`` its place on the printed board (fractions of
     its width and height) where the map gives them; ``country``, ``capital``
     and ``arctic`` where the map marks them (its goal cards measure them).
@@ -57,7 +57,7 @@ class RouteMaterial(msgspec.Struct, frozen=True, omit_defaults=True):
 
     ``colour`` is a card colour or ``"gray"`` (any one colour pays); ``locomotives``
     is how many of its cards must be Locomotives (a ferry's symbols); ``partner``
-    is the other track of a double route (None for a single route or a group
+    is the other track of a double route (null for a single route or a group
     of three or more); ``tracks`` lists every track of its group (itself
     included, one entry for a single route); ``points`` is what claiming it
     scores; ``bonus_cards`` the X of a "+X" route (cards drawn blind after

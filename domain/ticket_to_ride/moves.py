@@ -42,11 +42,11 @@ from domain.ticket_to_ride.state import GameState, SecondCard, TicketChoice, Tun
 
 
 class Payment(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
-    """Cards of ``colour`` (None: Locomotives only) with this many Locomotives among them.
+    """Cards of ``colour`` (null: Locomotives only) with this many Locomotives among them.
 
     For a ferry paid with pairs (Northern Lights), ``pairs`` of its Locomotive
     symbols are paid with pairs of one colour and the others with Locomotives,
-    ``colour`` is that of the plain spaces (None: none, or Locomotives only), and
+    ``colour`` is that of the plain spaces (null: none, or Locomotives only), and
     ``cards`` a ready payment with the fewest Locomotives (``claim-route``'s
     ``cards``). Both are left out on every other route.
     """

@@ -69,4 +69,5 @@ def start(board: Board, setup: Setup, seed: Seed) -> GameStarted:
         offered=offered,
         rules_version=rules.version,
         goals=goals,
+        goal_cards=None if goals is None else list(goals.after[: rules.goals_in_play]),
     )

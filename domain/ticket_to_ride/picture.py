@@ -244,6 +244,11 @@ def _cities(board: Board, view: PublicView, place: list[Point]) -> list[str]:
     return parts
 
 
+def _count(number: int, noun: str) -> str:
+    """``1 station``, ``2 stations``: a number of things in plain English."""
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
 def _text(x: float, y: float, text: str, size: int = 13, weight: str = "normal") -> str:
     return (
         f'<text x="{x:.0f}" y="{y:.0f}" font-size="{size}" font-weight="{weight}" '
@@ -290,7 +295,7 @@ def _panel(board: Board, view: PublicView) -> list[str]:
         y += 32
     parts.append(_text(x, y + 240, "Seats", 14, "bold"))
     y += 262
-    pieces = "{} trains · {} stations" if board.map.rules.stations else "{} trains"
+    stations = board.map.rules.stations
     for seat in view.seats:
         fill = SEAT_FILL[seat.seat % len(SEAT_FILL)]
         score = seat.score if view.result is None else view.result.scores[seat.seat]
@@ -299,9 +304,11 @@ def _panel(board: Board, view: PublicView) -> list[str]:
             f'<g class="seat" data-seat="{seat.seat}" data-score="{score}">',
             f'<rect x="{x}" y="{y - 12}" width="14" height="14" fill="{fill}" stroke="#111"/>',
             _text(x + 22, y, f"Seat {seat.seat}: {score} points", 14, "bold"),
-            _text(x + 22, y + 18, pieces.format(seat.trains, seat.stations) + routes
+            _text(x + 22, y + 18, _count(seat.trains, "train")
+                  + (f" · {_count(seat.stations, 'station')}" if stations else "") + routes
                   + ("" if seat.goods is None else f" · {seat.goods} goods"), 12),
-            _text(x + 22, y + 34, f"{seat.cards} cards · {seat.tickets} tickets"
+            _text(x + 22, y + 34, f"{_count(seat.cards, 'card')} · "
+                  f"{_count(seat.tickets, 'ticket')}"
                   + (" · choosing tickets" if seat.choosing_tickets else ""), 12),
             "</g>",
         ]

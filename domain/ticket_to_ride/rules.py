@@ -29,11 +29,11 @@ from domain.ticket_to_ride.decks import deck_map, supplied_deck
 from domain.ticket_to_ride.events import Event
 from domain.ticket_to_ride.mapfile import MapError
 from domain.ticket_to_ride.material import TicketToRideMaterial, material_of
-from domain.ticket_to_ride.ruleset import DEFAULT_MAP, ruleset_of
+from domain.ticket_to_ride.ruleset import DEFAULT_MAP, DEFAULT_VARIANT, ruleset_of
 from domain.ticket_to_ride.state import GameState
 
 
-def _descriptor(boards: Mapping[str, Board]) -> KindDescriptor:
+def _descriptor(boards: Mapping[str, Board], default_map: str) -> KindDescriptor:
     maps = []
     options = []
     for map_id, board in sorted(boards.items()):
@@ -50,16 +50,23 @@ def _descriptor(boards: Mapping[str, Board]) -> KindDescriptor:
                     VariantDescriptor(id=v, title=spec.title, description=spec.description + note)
                     for v, spec in data.variants.items()
                 ],
+                default_variant=DEFAULT_VARIANT if DEFAULT_VARIANT in data.variants else None,
             )
         )
         options += [
-            OptionDescriptor(name=name, type="boolean", default=False, description=spec.description)
+            OptionDescriptor(name=name, type="boolean", default=False,
+                             description=spec.description, maps=[map_id],
+                             variants=list(spec.variants))
             if spec.sets is None
             else OptionDescriptor(
                 name=name,
                 type="integer",
                 default=getattr(data.rules, spec.sets),
                 description=f"{spec.description} ({spec.minimum} to {spec.maximum})",
+                maps=[map_id],
+                variants=list(spec.variants),
+                minimum=spec.minimum,
+                maximum=spec.maximum,
             )
             for name, spec in data.options.items()
         ]
@@ -76,6 +83,7 @@ def _descriptor(boards: Mapping[str, Board]) -> KindDescriptor:
         ],
         maps=maps,
         options=options,
+        default_map=default_map,
     )
 
 
@@ -132,7 +140,7 @@ class TicketToRideRules:
     def __init__(self, boards: Mapping[str, Board] | None = None) -> None:
         self.boards = dict(shipped_boards() if boards is None else boards)
         self.default_map = DEFAULT_MAP if DEFAULT_MAP in self.boards else min(self.boards)
-        self.descriptor = _descriptor(self.boards)
+        self.descriptor = _descriptor(self.boards, self.default_map)
 
     def board(self, setup: Setup) -> Board:
         """The board `setup` plays on, or `bad-setup` (a map id is only ever a key here)."""

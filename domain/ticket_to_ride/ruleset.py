@@ -128,6 +128,8 @@ def _tickets_of(board: Board, groups: list[str]) -> tuple[int, ...]:
 
 #: the map of a setup that names none
 DEFAULT_MAP = "europe"
+#: the variant of a setup that names none, on every map that has it
+DEFAULT_VARIANT = "standard"
 
 
 def ruleset_for(setup: Setup) -> Ruleset:
@@ -145,7 +147,7 @@ def ruleset_for(setup: Setup) -> Ruleset:
 def ruleset_of(board: Board, setup: Setup) -> Ruleset:
     """The ruleset of a setup on `board`, or raise `RuleViolation` ``bad-setup``.
 
-    The variant defaults to ``standard``, the rules version to the current one
+    The variant defaults to `DEFAULT_VARIANT`, the rules version to the current one
     (`versions.current_version`). Options are the map file's ``options``
     (booleans adding tickets, integers setting a rule); unknown options and
     values of the wrong type or range are refused. Rulesets are frozen, so one is
@@ -156,7 +158,7 @@ def ruleset_of(board: Board, setup: Setup) -> Ruleset:
     # each value's type is part of the key: 1 == True, but only a boolean is an option value
     options = tuple(sorted((k, v, type(v)) for k, v in setup.options.items()))
     return _ruleset(
-        board, setup.variant or "standard", options, setup.seats, setup.rules_version
+        board, setup.variant or DEFAULT_VARIANT, options, setup.seats, setup.rules_version
     )
 
 

@@ -105,8 +105,8 @@ class PublicView(msgspec.Struct, frozen=True, omit_defaults=True):
     """The board as anyone may see it.
 
     ``route_owner`` / ``station_owner`` are indexed by route and city number
-    (None = nobody); ``display`` by face-up slot (None = empty slot).
-    ``turns_left`` is None until the end is triggered (§8). ``final`` and
+    (null = nobody); ``display`` by face-up slot (null = empty slot).
+    ``turns_left`` is null until the end is triggered (§8). ``final`` and
     ``tickets`` (every seat's tickets) appear only once the game has ended.
     ``goals`` are the goal cards in play, on a map that has them (left out
     otherwise, as on Europe). Likewise ``goods_pile``, the goods cards left
@@ -301,6 +301,7 @@ def redact(event: Event, viewer: int | None) -> Event:
             long_tickets=None if event.long_tickets is None else _blank(event.long_tickets),
             tickets=_blank(event.tickets),
             shuffles=[_blank(s) for s in event.shuffles],
+            goals=None if event.goals is None else _blank(event.goals),
             hands=[h if seat == viewer else None for seat, h in enumerate(event.hands)],
             offered=[t if seat == viewer else None for seat, t in enumerate(event.offered)],
         )

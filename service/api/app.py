@@ -19,13 +19,16 @@ from typing import Any
 
 from litestar import Litestar
 from litestar.di import Provide
+from litestar.routes import HTTPRoute
 
 from domain.kernel.protocol import GameRules
 from service.api.audit import AuditController, replay_router
 from service.api.board import BoardController
 from service.api.commands import CommandsController
+from service.api.cors import Cors
+from service.api.docs_page import scalar_asset
 from service.api.events import EventsController
-from service.api.games import GamesController
+from service.api.games import GamesController, bearer_required
 from service.api.health import HealthController, ReadinessController, StoreProbe
 from service.api.kinds import KindsController
 from service.api.material import MaterialController
@@ -35,6 +38,7 @@ from service.api.openapi import openapi_config
 from service.api.problems import EXCEPTION_HANDLERS
 from service.api.rate_limits import RateLimitStores, rate_limit_middleware
 from service.api.stream import LiveUpdates
+from service.api.tickets import StreamTicketsController
 from service.api.verifier import Verifier
 from service.decks import hosted_kinds
 from service.pages.controller import PAGE_HANDLERS
@@ -52,6 +56,8 @@ CONTROLLERS: list[Any] = [
     AuditController,
     BoardController,
     MaterialController,
+    StreamTicketsController,
+    scalar_asset,
     *PAGE_HANDLERS,
 ]
 
@@ -70,6 +76,23 @@ def worker_threads(count: int) -> Callable[[], None]:
         )
 
     return start
+
+
+def _options_name_every_method(app: Litestar) -> None:
+    """Make the automatic ``OPTIONS`` answer of each path list all its methods in ``Allow``.
+
+    litestar 2.25 registers a controller's handlers one by one; the ``OPTIONS``
+    handler it adds to a path closes over the route the first handler made, and
+    keeps answering with that route's methods after the router replaced it with
+    one serving the next method too (``OPTIONS /games`` said ``OPTIONS, POST``
+    without ``GET``). Point each at the route that serves its path.
+    """
+    for route in app.routes:
+        if isinstance(route, HTTPRoute):
+            for handler in route.route_handlers:
+                closure = getattr(handler.fn, "__closure__", None) or ()
+                if handler.handler_name == "options_handler" and closure:
+                    closure[0].cell_contents = route
 
 
 def create_app(
@@ -100,6 +123,7 @@ def create_app(
             "verifier": Provide(lambda: verifier, sync_to_thread=False, use_cache=True),
         },
         exception_handlers=EXCEPTION_HANDLERS,
+        guards=[bearer_required],
         openapi_config=openapi_config(the_store, settings),
         on_startup=[
             worker_threads(settings.threads),
@@ -115,7 +139,9 @@ def create_app(
     )
     configure_logging(settings.access_log)
     # outside litestar's router, so that unrouted requests are observed too
-    app.asgi_handler = RequestObserver(app.asgi_handler, the_store, settings.access_log)
+    app.asgi_handler = RequestObserver(
+        Cors(app.asgi_handler, settings.cors_origins), the_store, settings.access_log)
+    _options_name_every_method(app)
     app.state.store = the_store
     app.state.settings = settings
     return app

@@ -26,10 +26,12 @@ from typing import Annotated, Any
 
 from litestar import Controller, Request, Response, Router, get, post
 from litestar.concurrency import sync_to_thread
+from litestar.openapi.datastructures import ResponseSpec
 from litestar.openapi.spec import OpenAPIMediaType, OpenAPIType, Operation, RequestBody, Schema
 from litestar.params import FromPath, QueryParameter, RawBody
 
 from domain.kernel.rng import Seed
+from service.api.conditional import VARY_AUTHORIZATION, IfNoneMatch, not_modified
 from service.api.deps import Store, Verifying
 from service.api.games import bearer, version_or_now
 from service.api.problems import problems
@@ -63,6 +65,11 @@ class ReplayOperation(Operation):
         )
 
 
+def export_etag(version: int, viewer: int | None) -> str:
+    """The export's ETag: the version, and the seat it was redacted for (none: everyone's)."""
+    return f'"{version}"' if viewer is None else f'"{version}-seat-{viewer}"'
+
+
 class AuditController(Controller):
     tags = ["audit"]
 
@@ -71,23 +78,32 @@ class AuditController(Controller):
         sync_to_thread=True,
         media_type=MEDIA_TYPE,
         summary="The log as JSON Lines: complete once finished, redacted for the caller before",
-        responses=problems(401, 404, 422),
+        description="ETag names the version and the audience (a seat's export differs from a "
+        "spectator's until the end); If-None-Match with it is 304.",
+        responses={
+            304: ResponseSpec(None, description="Not modified: If-None-Match names this export"),
+            **problems(401, 404, 422),
+        },
         security=[{}, {"bearer": []}],
     )
     def export(
-        self, game_id: FromPath[str], request: Request[Any, Any, Any], store: Store
+        self, game_id: FromPath[str], request: Request[Any, Any, Any], store: Store,
+        if_none_match: IfNoneMatch = None,
     ) -> Response[bytes]:
         live = store.get(game_id)
         token = bearer(request)
         with live.lock:
             viewer = None if token is None else store.seat_of(live, token)
+            tag = export_etag(live.version, None if live.status == "finished" else viewer)
+            headers = {"ETag": tag, **VARY_AUTHORIZATION}
+            if not_modified(if_none_match, tag):
+                return Response(b"", status_code=304, media_type=MEDIA_TYPE, headers=headers)
             records = [redacted_record(live, r, viewer) for r in live.records]
-            version = live.version
         return Response(
             encode_log(records),
             media_type=MEDIA_TYPE,
             headers={
-                "ETag": f'"{version}"',
+                **headers,
                 "Content-Disposition": f'attachment; filename="game-{live.id}.jsonl"',
             },
         )
@@ -106,7 +122,7 @@ class AuditController(Controller):
         store: Store,
         verifier: Verifying,
         version: ExplainVersion = None,
-    ) -> GameAudit:
+    ) -> Response[GameAudit]:
         token = bearer(request)
 
         def read() -> tuple[list[Record], Seed, int | None, int | None]:
@@ -117,7 +133,8 @@ class AuditController(Controller):
                 return list(live.records), live.seed, disputed, viewer
 
         records, seed, disputed, viewer = await sync_to_thread(read)
-        return await verifier.audit(records, seed, disputed, viewer)
+        found = await verifier.audit(records, seed, disputed, viewer)
+        return Response(found, headers=VARY_AUTHORIZATION)
 
 
 class ReplayController(Controller):

@@ -3,7 +3,7 @@
 The picture is the game's own presentation (`GameRules.board_svg`), drawn only
 from public information, so anyone may ask for it. A game still in the lobby
 has no board yet (409 `game-not-started`); a kind that draws no picture answers
-404 `no-board-picture`.
+404 `no-board-picture`. ``If-None-Match`` with the version's ETag is ``304``.
 """
 
 from __future__ import annotations
@@ -11,8 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from litestar import Controller, Response, get
+from litestar.openapi.datastructures import ResponseSpec
 from litestar.openapi.spec import OpenAPIMediaType, OpenAPIResponse, OpenAPIType, Operation, Schema
 
+from service.api.conditional import IfNoneMatch, not_modified
 from service.api.deps import Store
 from service.api.games import AtVersion, GameId, etag, version_or_now
 from service.api.problems import problems
@@ -44,10 +46,16 @@ class BoardController(Controller):
         sync_to_thread=True,
         media_type=SVG,
         summary="A picture of the board (public information only), now or at ?version=N",
-        responses=problems(404, 409, 422),
+        responses={
+            304: ResponseSpec(None, description="Not modified: If-None-Match names this version"),
+            **problems(404, 409, 422),
+        },
         operation_class=BoardOperation,
     )
-    def board(self, game_id: GameId, store: Store, version: AtVersion = None) -> Response[bytes]:
+    def board(
+        self, game_id: GameId, store: Store, version: AtVersion = None,
+        if_none_match: IfNoneMatch = None,
+    ) -> Response[bytes]:
         live = store.get(game_id)
         with live.lock:
             at = version_or_now(live, version)
@@ -59,5 +67,7 @@ class BoardController(Controller):
             if draw is None:
                 raise ServiceError(404, "no-board-picture",
                                    f"the kind {live.kind!r} draws no board picture")
+            if not_modified(if_none_match, etag(at)["ETag"]):
+                return Response(b"", status_code=304, media_type=SVG, headers=etag(at))
             picture: str = draw(state)
         return Response(picture.encode(), media_type=SVG, headers=etag(at))

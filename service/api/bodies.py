@@ -2,22 +2,27 @@
 
 msgspec raises `UnicodeDecodeError` (not a decode error) for an invalid UTF-8
 byte inside a JSON string, which would surface as a 500 wherever a body is
-decoded; and litestar decodes a body as JSON whatever its ``Content-Type``.
-The `json_body` guard on every route that takes JSON refuses both first:
-``415 unsupported-media-type`` for a media type other than JSON (none given
-counts as JSON), ``422 malformed-body`` for bytes that are not UTF-8. The size
-was already bounded by the route's ``request_max_body_size``.
+decoded; litestar decodes a body as JSON whatever its ``Content-Type``, and
+leniently (``"3"`` or ``3.0`` for an integer). The `json_body` guard on every
+route that takes JSON refuses all three first: ``415 unsupported-media-type``
+for a media type other than JSON (none given included, as ``POST /replays``
+does for its own type), ``422 malformed-body`` for bytes that are not UTF-8,
+and ``422 invalid-request`` for a body that the route's struct does not take
+when decoded strictly, exactly as the OpenAPI document describes it. The
+size was already bounded by the route's ``request_max_body_size``.
 """
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
+import msgspec
 from litestar import Request
 from litestar.connection import ASGIConnection
 from litestar.handlers import BaseRouteHandler
 
-from service.errors import ServiceError
+from service.errors import ServiceError, shortened
 
 
 def is_json(media_type: str) -> bool:
@@ -28,10 +33,23 @@ def is_json(media_type: str) -> bool:
     )
 
 
-async def json_body(connection: ASGIConnection[Any, Any, Any, Any], _: BaseRouteHandler) -> None:
-    """Refuse a body that is not JSON by its media type, or not UTF-8."""
+@cache
+def _strict_decoder(body_type: Any) -> msgspec.json.Decoder[Any]:
+    return msgspec.json.Decoder(body_type, strict=True)
+
+
+def _body_type(handler: BaseRouteHandler) -> Any:
+    """The struct the handler's ``data`` takes, or None (a raw body, decoded by the store)."""
+    data = handler.parsed_fn_signature.parameters.get("data")
+    return None if data is None else data.annotation
+
+
+async def json_body(
+    connection: ASGIConnection[Any, Any, Any, Any], handler: BaseRouteHandler
+) -> None:
+    """Refuse a body that is not JSON by its media type, not UTF-8, or not the route's."""
     media_type = connection.headers.get("content-type")
-    if media_type is not None and not is_json(media_type):
+    if media_type is None or not is_json(media_type):
         raise ServiceError(415, "unsupported-media-type", "send the body as application/json")
     assert isinstance(connection, Request)
     body = await connection.body()
@@ -41,3 +59,9 @@ async def json_body(connection: ASGIConnection[Any, Any, Any, Any], _: BaseRoute
         raise ServiceError(
             422, "malformed-body", f"the body is not UTF-8 (byte {error.start})"
         ) from None
+    body_type = _body_type(handler)
+    if body_type is not None:
+        try:
+            _strict_decoder(body_type).decode(body)
+        except (msgspec.ValidationError, msgspec.DecodeError) as error:
+            raise ServiceError(422, "invalid-request", shortened(str(error))) from None

@@ -9,6 +9,7 @@ recorded.
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any
 
 import msgspec
@@ -33,16 +34,25 @@ class CommandAnswer(msgspec.Struct, frozen=True):
     events: list[Any]
 
 
+#: what ``If-Match`` may be: ``*`` or one version as an entity tag, ``"12"`` (or ``W/"12"``);
+#: the bare version ``12`` is taken too (a common slip, and what the tag means)
+IF_MATCH = re.compile(r'^(\*|(W/)?"[0-9]{1,18}"|[0-9]{1,18})$')
+
+
 def parse_if_match(value: str | None) -> int | None:
-    """The version an ``If-Match`` header asks for (``*`` or absent: any)."""
-    if value is None or value.strip() == "*":
+    """The version an ``If-Match`` header asks for (``*`` or absent: any).
+
+    Anything else (an empty value included) is refused, exactly as the
+    header's pattern in the OpenAPI document says.
+    """
+    if value is None:
         return None
-    text = value.strip().removeprefix("W/").strip('"')
-    if not text.isdigit():
+    text = value.strip()
+    if not IF_MATCH.match(text):
         raise ServiceError(
-            422, "invalid-if-match", 'If-Match must be a game version, e.g. "12"'
+            422, "invalid-if-match", 'If-Match must be a game version, e.g. "12", or *'
         )
-    return int(text)
+    return None if text == "*" else int(text.removeprefix("W/").strip('"'))
 
 
 class CommandsController(Controller):
@@ -65,7 +75,12 @@ class CommandsController(Controller):
         store: Store,
         if_match: Annotated[
             str | None,
-            HeaderParameter(name="If-Match", description='The expected version, e.g. "12"'),
+            HeaderParameter(
+                name="If-Match",
+                description='The version the command is for, as an entity tag ("12"); a '
+                "stale one is refused with 412 and the current version. `*` or none: any",
+                schema_extra={"pattern": IF_MATCH.pattern},
+            ),
         ] = None,
         idempotency_key: Annotated[
             str | None,

@@ -5,7 +5,9 @@ seat may see. Every record carries its stored ``hash`` and ``prev_hash``, salted
 so that they betray nothing hidden (docs/fairness.md): during the game a reader
 checks the links and keeps the head; once the game has finished the whole log
 is public, each record is returned exactly as stored, and every hash verifies
-with the revealed seed.
+with the revealed seed. A page after a version the game has not reached is
+``404 unknown-version`` (with ``current_version``), like the stream and
+``?version=N``: a client ahead of the server learns it rather than waiting.
 """
 
 from __future__ import annotations
@@ -13,11 +15,12 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 import msgspec
-from litestar import Controller, Request, get
+from litestar import Controller, Request, Response, get
 from litestar.params import FromPath, QueryParameter
 
+from service.api.conditional import VARY_AUTHORIZATION
 from service.api.deps import Store
-from service.api.games import bearer
+from service.api.games import bearer, known_version
 from service.api.problems import problems
 from service.store.records import Record
 from service.views.game_view import redacted_record
@@ -42,6 +45,8 @@ class EventsController(Controller):
     @get(
         sync_to_thread=True,
         summary="The log, paged and redacted for the caller",
+        description="`after` beyond the game's version is `404 unknown-version` with "
+        "`current_version`, as on the stream.",
         responses=problems(401, 404, 422),
         security=[{}, {"bearer": []}],
     )
@@ -54,11 +59,13 @@ class EventsController(Controller):
         limit: Annotated[
             int, QueryParameter(ge=1, le=EVENTS_PAGE_MAX, description="At most this many")
         ] = 100,
-    ) -> EventsPage:
+    ) -> Response[EventsPage]:
         live = store.get(game_id)
         token = bearer(request)
         with live.lock:
             viewer = None if token is None else store.seat_of(live, token)
+            known_version(live, after)
             chosen = live.records[after : after + limit]
             records = [redacted_record(live, r, viewer) for r in chosen]
-            return EventsPage(live.id, live.version, records, after + len(records))
+            page = EventsPage(live.id, live.version, records, after + len(records))
+        return Response(page, headers=VARY_AUTHORIZATION)

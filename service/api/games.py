@@ -13,14 +13,17 @@ from typing import Annotated, Any
 
 import msgspec
 from litestar import Controller, Request, Response, delete, get, post
+from litestar.connection import ASGIConnection
+from litestar.handlers import BaseRouteHandler
 from litestar.openapi.datastructures import ResponseSpec
-from litestar.params import FromPath, HeaderParameter, QueryParameter, RequestBody
+from litestar.params import FromPath, QueryParameter, RequestBody
 
 from domain.kernel.protocol import Setup, StatusName
 from domain.kernel.rng import Seed
 from service.api.bodies import json_body
+from service.api.conditional import VARY_AUTHORIZATION, IfNoneMatch, not_modified
 from service.api.deps import Config, Store
-from service.api.lobby import LobbyPage, SeatChange, lobby_page
+from service.api.lobby import CURSOR, LobbyPage, SeatChange, lobby_page
 from service.api.problems import problems
 from service.api.rate_limits import CREATE, LIMIT
 from service.errors import ServiceError
@@ -131,16 +134,35 @@ def bearer(request: Request[Any, Any, Any]) -> str | None:
     return token.strip()
 
 
-def version_or_now(live: LiveGame, asked: str | None) -> int:
-    if asked is None:
-        return live.version
-    version = int(asked)
+async def bearer_required(
+    connection: ASGIConnection[Any, Any, Any, Any], handler: BaseRouteHandler
+) -> None:
+    """A route whose only security is the bearer token refuses a request without one first.
+
+    Before its parameters are read: a client that forgot the token is told
+    that (401), whatever else is wrong with the request. Routes where the token
+    is optional (``[{}, {"bearer": []}]``: spectators welcome) are not guarded.
+    """
+    resolve = getattr(handler, "resolve_security", None)
+    if resolve is not None and resolve() == [{"bearer": []}] and (
+        "authorization" not in connection.headers
+    ):
+        raise ServiceError(401, "missing-token", "this needs a bearer token")
+
+
+def known_version(live: LiveGame, version: int) -> int:
+    """`version`, if the game has reached it (the caller holds its lock); else 404."""
     if version > live.version:
         raise ServiceError(
             404, "unknown-version", f"the game is at version {live.version}",
             current_version=live.version,
         )
     return version
+
+
+def version_or_now(live: LiveGame, asked: str | None) -> int:
+    """The version ``?version=N`` asks for, or the game's own when absent."""
+    return live.version if asked is None else known_version(live, int(asked))
 
 
 #: the most games one page of the lobby holds
@@ -169,7 +191,8 @@ class GamesController(Controller):
         open_seats: Annotated[bool, QueryParameter(
             description="Only games in the lobby with a free seat")] = False,
         cursor: Annotated[str | None, QueryParameter(
-            max_length=512, description="The `next` of the previous page")] = None,
+            schema_extra={"pattern": CURSOR}, description="The `next` of the previous page: "
+            "this page holds the games listed after it")] = None,
         limit: Annotated[
             int, QueryParameter(ge=1, le=LOBBY_PAGE_MAX, description="Page size")
         ] = 20,
@@ -300,17 +323,12 @@ class GamesController(Controller):
         game_id: GameId,
         store: Store,
         version: AtVersion = None,
-        if_none_match: Annotated[
-            str | None,
-            HeaderParameter(
-                name="If-None-Match", description='The version the client holds, e.g. "12"'
-            ),
-        ] = None,
+        if_none_match: IfNoneMatch = None,
     ) -> Response[PublicGame]:
         live = store.get(game_id)
         with live.lock:
             at = version_or_now(live, version)
-            if if_none_match is not None and etag(at)["ETag"] in if_none_match:
+            if not_modified(if_none_match, etag(at)["ETag"]):
                 return Response(None, status_code=304, headers=etag(at))  # type: ignore[arg-type]
             view = public_game(live, at)
         return Response(view, headers=etag(at))
@@ -334,4 +352,4 @@ class GamesController(Controller):
             seat = store.seat_of(live, bearer(request))
             at = version_or_now(live, version)
             view = private_game(live, seat, at)
-        return Response(view, headers=etag(at))
+        return Response(view, headers={**etag(at), **VARY_AUTHORIZATION})

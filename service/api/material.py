@@ -135,5 +135,5 @@ class MaterialController(Controller):
                 404, "unknown-kind", f"no game kind {kind!r}; see GET /kinds",
                 known=sorted(store.kinds),
             )
-        setup = Setup(seats=seats, map=map, variant=variant)
+        setup = rules.descriptor.resolved(Setup(seats=seats, map=map, variant=variant))
         return _answer(rules, kind, setup, if_none_match, KIND_CACHE)

@@ -21,13 +21,15 @@ import copy
 from typing import Any
 
 import msgspec
-from litestar import Litestar, Request
+from litestar import Litestar, Request, Response, Router
 from litestar.openapi.config import OpenAPIConfig
-from litestar.openapi.plugins import JsonRenderPlugin, ScalarRenderPlugin
+from litestar.openapi.plugins import JsonRenderPlugin
 
 from domain.kernel.protocol import KindDescriptor
 from service.api.commands import CommandAnswer
+from service.api.docs_page import OfflineScalar
 from service.api.events import EVENTS_PAGE_MAX, EventsPage
+from service.api.field_docs import GLOSSARY, IN_STRUCT
 from service.api.games import (
     LOBBY_PAGE_MAX,
     CreatedGame,
@@ -39,7 +41,9 @@ from service.api.games import (
 from service.api.health import Health, Readiness
 from service.api.lobby import LobbyPage, SeatChange
 from service.api.material import GameMaterial
-from service.api.problems import PROBLEM_MEDIA_TYPE, Problem
+from service.api.problems import PROBLEM_MEDIA_TYPE, Problem, make_problem, problem_response
+from service.api.setups import component_name, create_game_schemas, material_operations
+from service.api.tickets import StreamTicket
 from service.api.verifier import GameAudit
 from service.audit import AuditReport
 from service.settings import Settings
@@ -52,7 +56,7 @@ WIRE_TYPES: dict[str, Any] = {
     for t in (
         CommandAnswer, CreateGame, CreatedGame, EventsPage, Health, JoinSeat, KindDescriptor,
         LobbyPage, PrivateGame, Problem, PublicGame, SeatBot, SeatChange, SeatToken, AuditReport,
-        GameAudit, GameMaterial, Readiness,
+        GameAudit, GameMaterial, Readiness, StreamTicket,
     )
 }
 REF = "#/components/schemas/{name}"
@@ -64,16 +68,12 @@ class GenericLegalMove(msgspec.Struct, frozen=True):
     command: dict[str, Any]
 
 
-def _kind_name(kind: str) -> str:
-    return "".join(part.capitalize() for part in kind.replace("_", "-").split("-"))
-
-
 def _schemas(store: GameStore) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
     """(wire refs by litestar name, per-kind roots by role, all components)."""
     wire = list(WIRE_TYPES.values())
     roles: list[tuple[str, str, Any]] = []
     for kind, rules in store.kinds.items():
-        name = _kind_name(kind)
+        name = component_name(kind)
         move = getattr(rules, "legal_move_type", None) or GenericLegalMove
         roles += [
             ("command", f"{name}Command", rules.command_type),
@@ -90,12 +90,34 @@ def _schemas(store: GameStore) -> tuple[dict[str, Any], dict[str, Any], dict[str
     )
     wire_refs = dict(zip(WIRE_TYPES, roots[: len(wire)], strict=True))
     by_role: dict[str, list[dict[str, Any]]] = {}
-    for (role, name, _), root in zip(roles, roots[len(wire) :], strict=True):
+    named = [(role, name, root) for (role, name, _), root in zip(roles, roots[len(wire):],
+                                                                  strict=True)]
+    struct_names = [root["$ref"].rsplit("/", 1)[1] for _, _, root in named if "$ref" in root]
+    renames = {}
+    for role, name, root in named:
         if "$ref" not in root:  # a union: name it after its kind
             components[name] = root
-            root = {"$ref": REF.format(name=name)}
-        by_role.setdefault(role, []).append(root)
+        elif struct_names.count(own := root["$ref"].rsplit("/", 1)[1]) == 1:
+            renames[own] = name  # one kind's struct (``Move``): named as every kind's is
+        else:
+            name = own  # shared by several kinds (`GenericLegalMove`): keeps its name
+        by_role.setdefault(role, []).append({"$ref": REF.format(name=name)})
+    components = _renamed(components, renames)
     return wire_refs, by_role, components
+
+
+def _renamed(components: dict[str, Any], renames: dict[str, str]) -> dict[str, Any]:
+    """`components` with the schemas in `renames` under their new names, references too."""
+    refs = {REF.format(name=old): REF.format(name=new) for old, new in renames.items()}
+
+    def swap(node: Any) -> Any:
+        if isinstance(node, dict):
+            return {k: refs.get(v, v) if k == "$ref" else swap(v) for k, v in node.items()}
+        if isinstance(node, list):
+            return [swap(v) for v in node]
+        return node
+
+    return {renames.get(name, name): swap(schema) for name, schema in components.items()}
 
 
 def _one_of(refs: list[dict[str, Any]], nullable: bool = False) -> dict[str, Any]:
@@ -169,18 +191,50 @@ LINKS = {
 }
 
 
-def _restrict_setup(create: dict[str, Any], store: GameStore) -> None:
-    """Say which kinds, maps and variants exist, so clients (and fuzzers) can know."""
-    descriptors = [rules.descriptor for rules in store.kinds.values()]
-    properties = create["properties"]
-    properties["kind"]["enum"] = sorted(d.kind for d in descriptors)
-    maps = sorted({m.id for d in descriptors for m in d.maps})
-    variants = sorted(
-        {v.id for d in descriptors for v in d.variants}
-        | {v.id for d in descriptors for m in d.maps for v in m.variants}
-    )
-    for name, ids in (("map", maps), ("variant", variants)):
-        properties[name]["anyOf"] = [{"type": "string", "enum": ids}, {"type": "null"}]
+#: what a struct requires across its fields, which msgspec's schemas cannot say: a clock
+#: needs a time per decision or a reserve (`POST /games` refuses it otherwise, 422 bad-clock)
+CROSS_FIELD = {
+    "ClockRule": {"anyOf": [
+        {"required": [name], "properties": {name: {
+            "type": "integer", "minimum": 1, "description": "Given, and not 0"}}}
+        for name in ("move_seconds", "reserve_seconds")
+    ]},
+}
+
+
+#: the path parameters, by name (litestar does not carry a path parameter's description)
+PATH_PARAMETERS = {
+    "game_id": "The game's id (a UUID), from POST /games or GET /games",
+    "seat": "A seat number, 0-based",
+    "kind": "A game kind from GET /kinds",
+}
+
+
+def _describe_properties(name: str, schema: dict[str, Any]) -> None:
+    """Give every property of `schema` (component `name`, nested shapes too) a description.
+
+    From, in order: the property's own (msgspec hides it in the non-null branch
+    of an optional field), what `field_docs` says of the field in this struct,
+    a tagged union's ``type`` (its tag), and the glossary.
+    """
+    properties = schema.get("properties")
+    for field, prop in (properties or {}).items():
+        if not isinstance(prop, dict) or prop.get("description"):
+            continue
+        branch = [o.get("description") for o in prop.get("anyOf", []) if o.get("description")]
+        tag = prop.get("enum") if field == "type" else None
+        described = (
+            branch[0] if branch else
+            IN_STRUCT.get(name, {}).get(field) or
+            (f"The tag: always {tag[0]}" if tag and len(tag) == 1 else None) or
+            GLOSSARY.get(field)
+        )
+        if described:
+            prop["description"] = described
+    for key in ("anyOf", "oneOf", "allOf"):
+        for option in schema.get(key, []):
+            if isinstance(option, dict):
+                _describe_properties(name, option)
 
 
 def fix_document(generated: dict[str, Any], store: GameStore) -> dict[str, Any]:
@@ -197,7 +251,14 @@ def fix_document(generated: dict[str, Any], store: GameStore) -> dict[str, Any]:
     material["properties"]["material"] = _one_of(by_role.get("material", []))
     answer = _component(components, wire_refs["CommandAnswer"])
     answer["properties"]["events"]["items"] = _one_of(by_role.get("event", []))
-    _restrict_setup(_component(components, wire_refs["CreateGame"]), store)
+    descriptors = [rules.descriptor for rules in store.kinds.values()]
+    components.update(create_game_schemas(
+        descriptors, _component(components, wire_refs["CreateGame"]), REF))
+    for name, schema in components.items():
+        _describe_properties(name, schema)
+    for name, rule in CROSS_FIELD.items():
+        if name in components:
+            components[name].update(copy.deepcopy(rule))
     components["Command"] = _one_of(by_role.get("command", [])) or {"type": "object"}
 
     problem = {PROBLEM_MEDIA_TYPE: {"schema": wire_refs["Problem"]}}
@@ -206,6 +267,8 @@ def fix_document(generated: dict[str, Any], store: GameStore) -> dict[str, Any]:
             for parameter in operation.get("parameters", []):
                 parameter["schema"] = _parameter_schema(parameter["schema"])
                 parameter.pop("deprecated", None)
+                if parameter["in"] == "path" and not parameter.get("description"):
+                    parameter["description"] = PATH_PARAMETERS.get(parameter["name"], "")
             responses = operation["responses"]
             responses.pop("400", None)  # refusals of malformed input are 422 problems
             for status, edge in EDGE_RESPONSES.items():
@@ -235,6 +298,11 @@ def fix_document(generated: dict[str, Any], store: GameStore) -> dict[str, Any]:
                     "description": "One command of the game's kind (its tagged union)",
                     "content": {"application/json": {"schema": command}},
                 }
+    paths = document["paths"]
+    material = paths.pop("/kinds/{kind}/material", None)
+    if material is not None:
+        paths.update(material_operations(material["get"], descriptors))
+    document["paths"] = dict(sorted(paths.items()))
     document["components"] = {
         "schemas": dict(sorted(components.items())),
         "securitySchemes": {
@@ -261,15 +329,31 @@ class ExactJsonRenderPlugin(JsonRenderPlugin):
         self.store = store
         self._rendered: bytes | None = None
 
+    def receive_router(self, router: Router) -> None:
+        """Unknown paths under ``/schema`` answer a problem, as everywhere else (not HTML)."""
+        router.after_request = _schema_path_not_found
+
     def render(self, request: Request[Any, Any, Any], openapi_schema: dict[str, Any]) -> bytes:
         if self._rendered is None:
             self._rendered = super().render(request, fix_document(openapi_schema, self.store))
         return self._rendered
 
 
+async def _schema_path_not_found(response: Response[Any]) -> Response[Any]:
+    """litestar's HTML 404 page for a path under ``/schema`` as a 404 problem."""
+    if response.status_code != 404:
+        return response
+    return problem_response(make_problem(
+        404, "not-found", "no such document under /schema: the docs are at /schema, the "
+        "OpenAPI document at /schema/openapi.json"))
+
+
 DESCRIPTION = (
     "Event-sourced game server for train board games. Errors are RFC 9457 problem "
-    "details; commands and events are each kind's tagged unions."
+    "details; commands and events are each kind's tagged unions. Bodies are decoded "
+    "strictly: an integer is a JSON integer literal (3, never \"3\" or 3.0) and a JSON "
+    "body needs Content-Type: application/json (else 415). Every index (seats, routes, "
+    "cities, slots, cars, rounds, turns) counts from 0; an absent value is null."
 )
 
 
@@ -299,5 +383,5 @@ def openapi_config(store: GameStore, settings: Settings) -> OpenAPIConfig:
         description=DESCRIPTION + limits_description(settings),
         path="/schema",
         create_examples=False,
-        render_plugins=[ScalarRenderPlugin(), ExactJsonRenderPlugin(store)],
+        render_plugins=[OfflineScalar(), ExactJsonRenderPlugin(store)],
     )

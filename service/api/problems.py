@@ -24,7 +24,7 @@ from litestar.openapi.datastructures import ResponseSpec
 
 from service import metrics
 from service.api.observability import log_server_error, note_problem, request_id
-from service.errors import RuleRefusal, ServiceError
+from service.errors import RuleRefusal, ServiceError, shortened
 
 PROBLEM_MEDIA_TYPE = "application/problem+json"
 
@@ -89,7 +89,7 @@ def make_problem(status: int, code: str, detail: str, **extra: Any) -> Problem:
         type=problem_type(code),
         title=_TITLES.get(status, "Error"),
         status=status,
-        detail=detail,
+        detail=shortened(detail),
         code=code,
         **extra,
     )
@@ -123,7 +123,7 @@ def on_rule_violation(request: Request[Any, Any, Any], error: RuleRefusal) -> Re
             type=rule_type(error.kind, v.code),
             title="The rules refuse this command",
             status=422,
-            detail=v.message,
+            detail=shortened(v.message),
             code=v.code,
             section=v.section or None,
         ),
@@ -135,6 +135,9 @@ def on_validation_error(
     request: Request[Any, Any, Any], error: ValidationException
 ) -> Response[bytes]:
     errors = error.extra if isinstance(error.extra, list) else None
+    if errors:  # each names the parameter and says what is wrong, maybe quoting the value
+        errors = [{k: shortened(v) if isinstance(v, str) else v for k, v in e.items()}
+                  for e in errors if isinstance(e, dict)]
     return _answer(
         request,
         make_problem(422, "invalid-request", str(error.detail), errors=errors or None),

@@ -1,7 +1,9 @@
 """Live updates: `GET /games/{id}/stream` and its wiring (`LiveUpdates`, one app plugin).
 
 The stream is Server-Sent Events of the same records as ``GET /games/{id}/events``,
-redacted for the caller (a seat's bearer token, or a spectator without one). It
+redacted for the caller (a seat's bearer token, or a spectator without one; a
+browser's ``EventSource``, which sends no header, opens a seat's stream with a
+single-use ``?ticket=`` from ``POST /games/{id}/stream-tickets``). It
 starts after ``?after=N`` or, when a client reconnects, after its
 ``Last-Event-ID`` (an event's id is its record's version; the header wins over
 the query; a version the game has not reached is `404 unknown-version`). Then it
@@ -11,10 +13,21 @@ stays open and sends each record as it is appended::
     event: record
     data: {"game_id": "...", "version": 7, "type": "command", ...}
 
+    id: 7
+    event: game
+    data: {"id": "...", "version": 7, "status": "active", "to_act": [1], "view": ...}
+
+Once the records sent reach the game's version, one ``game`` event follows them:
+the game now, for this stream's audience (``GET /games/{id}`` for a spectator,
+``/me`` with its legal moves on a seat's stream), so a client needs no refetch
+after a record. A client catching up on a long log gets it once, at the end.
+
 Bounded by design: a comment line (``: heartbeat``) every ``heartbeat_seconds``
 keeps proxies from closing an idle stream and lets the client notice a dead
 one; the stream ends after the record that finishes the game, and in any case
-after ``stream_seconds`` (the client reconnects with ``Last-Event-ID``).
+after ``stream_seconds`` (the client reconnects with ``Last-Event-ID``). Asked
+for after the last record of a finished game, it answers ``204 No Content``: a
+browser's ``EventSource`` stops reconnecting on it.
 
 Records are always read from the store, redacted for this stream's viewer, at
 the moment they are sent: the live feed only says "game G moved on". Once a game
@@ -43,15 +56,16 @@ from litestar.params import FromPath, HeaderParameter, QueryParameter
 from litestar.plugins import InitPlugin
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 
+from service.api.conditional import VARY_AUTHORIZATION
 from service.api.deps import Config, Store
-from service.api.games import bearer, etag
+from service.api.games import bearer, etag, known_version
 from service.api.problems import problems
 from service.errors import ServiceError
 from service.settings import Settings
 from service.store.games import GameStore
 from service.store.live import LiveGame
 from service.store.records import Record
-from service.views.game_view import redacted_record
+from service.views.game_view import private_game, public_game, redacted_record
 from service.views.live import LiveFeed
 from service.views.read_model import RedisRelay
 
@@ -68,6 +82,9 @@ STREAM_DESCRIPTION = (
     "Server-Sent Events: one event per record (`id` = the record's version, `event: "
     "record`, `data` = the record as in GET /games/{id}/events, redacted for the caller), "
     "first those after `?after=N` or `Last-Event-ID`, then each new one as it is appended. "
+    "After the records that bring the client up to the game's version comes one `event: "
+    "game` (same `id`): the game now, as GET /games/{id} gives it to a spectator, or as "
+    "GET /games/{id}/me (with legal_moves) on a seat's stream, so no refetch is needed. "
     "Comment lines (`: heartbeat`) keep it alive; it ends after the record that finishes "
     "the game, or after the server's stream lifetime (reconnect with Last-Event-ID)."
 )
@@ -78,13 +95,16 @@ EVENT_SCHEMA = Schema(
     type=OpenAPIType.OBJECT,
     required=["event", "id", "data"],
     properties={
-        "event": Schema(const="record"),
+        "event": Schema(enum=["record", "game"],
+                        description="`record`: one record; `game`: the game after the "
+                        "records sent so far"),
         "id": Schema(type=OpenAPIType.STRING, pattern="^[0-9]+$",
-                     description="The record's version"),
+                     description="The record's version (for `game`: the version it shows)"),
         "data": Schema(
             type=OpenAPIType.STRING,
             content_media_type="application/json",
-            description="The record (the Record schema), redacted for the caller",
+            description="`record`: the record (the Record schema), redacted for the caller; "
+            "`game`: the PublicGame (spectators) or PrivateGame (a seat's stream)",
         ),
     },
 )
@@ -100,6 +120,10 @@ class StreamOperation(Operation):
             "200": OpenAPIResponse(
                 description=STREAM_DESCRIPTION,
                 content={EVENT_STREAM: OpenAPIMediaType(schema=EVENT_SCHEMA)},
+            ),
+            "204": OpenAPIResponse(
+                description="The game has finished and every record was sent: nothing more "
+                "will come (an EventSource stops reconnecting)",
             ),
         }
 
@@ -125,6 +149,14 @@ class StreamController(Controller):
         feed: Feed,
         settings: Config,
         after: Annotated[int, QueryParameter(ge=0, description="Records after this version")] = 0,
+        ticket: Annotated[
+            str | None,
+            QueryParameter(
+                max_length=128,
+                description="A seat's single-use stream ticket (POST /games/{id}/stream-tickets), "
+                "for EventSource, which cannot send Authorization",
+            ),
+        ] = None,
         last_event_id: Annotated[
             str | None,
             HeaderParameter(
@@ -133,18 +165,21 @@ class StreamController(Controller):
                 description="Resume after this version (sent by EventSource on reconnect)",
             ),
         ] = None,
-    ) -> ServerSentEvent:
+    ) -> ServerSentEvent | Response[bytes]:
         live = store.get(game_id)
         token = bearer(request)
         cursor = after if last_event_id is None else int(last_event_id)
+        if ticket is not None and token is not None:
+            raise ServiceError(422, "invalid-request", "send a stream ticket or a token, not both")
+        seat = None if ticket is None else store.seat_of_ticket(live, ticket)
         with live.lock:
-            viewer = None if token is None else store.seat_of(live, token)
-            if cursor > live.version:
-                raise ServiceError(
-                    404, "unknown-version", f"the game is at version {live.version}",
-                    current_version=live.version,
-                )
-        return ServerSentEvent(_records(store, feed, settings, live, viewer, cursor))
+            viewer = seat if token is None else store.seat_of(live, token)
+            known_version(live, cursor)
+            if cursor == live.version and live.status == "finished":
+                # nothing more will ever come: 204 tells an EventSource to stop reconnecting
+                return Response(b"", status_code=204, headers=VARY_AUTHORIZATION)
+        return ServerSentEvent(_records(store, feed, settings, live, viewer, cursor),
+                               headers=VARY_AUTHORIZATION)
 
 
 async def _records(
@@ -174,14 +209,15 @@ async def _records(
         while not feed.closed:
             if quiet or live.version < feed.latest(game_id):
                 live = await sync_to_thread(store.get, game_id)
-            records, caught_up, finished = await sync_to_thread(
-                _read, live, viewer, cursor
-            )
+            records, now, caught_up, finished = await sync_to_thread(
+                _read, live, viewer, cursor)
             for record in records:
                 yield ServerSentEventMessage(
                     data=msgspec.json.encode(record).decode(), id=record.version, event="record"
                 )
                 cursor = record.version
+            if now is not None:
+                yield ServerSentEventMessage(data=now.decode(), id=cursor, event="game")
             if finished:
                 return
             if not caught_up or cursor < live.version:
@@ -199,13 +235,28 @@ async def _records(
                 yield ServerSentEventMessage(data=None, comment="heartbeat")
 
 
-def _read(live: LiveGame, viewer: int | None, cursor: int) -> tuple[list[Record], bool, bool]:
-    """``(records after cursor, caught up, finished and all sent)`` of the game as held."""
+def _read(
+    live: LiveGame, viewer: int | None, cursor: int
+) -> tuple[list[Record], bytes | None, bool, bool]:
+    """``(records after cursor, the game now if they reach it, caught up, finished and all
+    sent)`` of the game as held.
+
+    The game now (`game_now`) is given only with the batch that reaches the game's
+    version, so a client catching up on a long log gets one, at the end.
+    """
     with live.lock:
         chosen = live.records[cursor : cursor + BATCH]
         records = [redacted_record(live, r, viewer) for r in chosen]
         caught_up = cursor + len(records) >= live.version
-        return records, caught_up, caught_up and live.status == "finished"
+        now = game_now(live, viewer) if records and caught_up else None
+        return records, now, caught_up, caught_up and live.status == "finished"
+
+
+def game_now(live: LiveGame, viewer: int | None) -> bytes:
+    """The ``game`` event's data: ``GET /games/{id}`` for a spectator, ``/me`` for a seat."""
+    if viewer is None:
+        return msgspec.json.encode(public_game(live, live.version))
+    return msgspec.json.encode(private_game(live, viewer, live.version))
 
 
 class LiveUpdates(InitPlugin):

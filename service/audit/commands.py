@@ -7,8 +7,11 @@
 * ``audit [GAME | --all]``: the verdict of ``GET /games/{id}/audit`` on one game
   or on every game of the store, with a progress bar over the games.
 
-Exit status: 0 every log valid, 1 a log failed a check, 2 the input cannot be read.
-``--json`` prints the reports as JSON (one a line) instead of a summary.
+Exit status: 0 every log valid, 1 a log failed a check, 2 the input cannot be read
+(an unknown game, a store file that does not exist: ``export`` and ``audit`` only
+read, so they never create an empty store where they are run).
+``--json`` prints the reports as JSON (one a line) instead of a summary. Output
+that is not a terminal is never wrapped (ids and hashes stay whole on a line).
 """
 
 from __future__ import annotations
@@ -29,9 +32,12 @@ from service.audit.export import LogFormatError, decode_log, encode_log
 from service.audit.report import AuditReport
 from service.audit.verdict import audit
 from service.decks import hosted_kinds
+from service.errors import ServiceError
 from service.settings import Settings
 from service.store.aggregate import Game
 from service.store.games import GameStore
+from service.store.live import LiveGame
+from service.store.persistence import missing_sqlite_file
 from service.views.game_view import redacted_record
 
 Subparsers = Any
@@ -39,11 +45,34 @@ Subparsers = Any
 _PAGE = 500
 
 
+class CommandError(Exception):
+    """What a command tells its user instead of a traceback (exit status 2)."""
+
+
 def _store(args: argparse.Namespace) -> GameStore:
+    """The store to read; a SQLite file that does not exist is refused, never created."""
     settings = Settings.from_env()
-    return GameStore(
-        args.store or settings.store, hosted_kinds(settings), pool_size=settings.pool_size
-    )
+    url = args.store or settings.store
+    missing = missing_sqlite_file(url)
+    if missing is not None:
+        raise CommandError(f"there is no store at {Path(missing).resolve()}: name one with "
+                           "--store or ROUNDHOUSE_STORE")
+    return GameStore(url, hosted_kinds(settings), pool_size=settings.pool_size)
+
+
+def console(stderr: bool = False) -> Console:
+    """A rich console; when it is not a terminal (a pipe, a file) lines are never wrapped."""
+    found = Console(stderr=stderr)
+    if found.is_terminal:
+        return found
+    return Console(stderr=stderr, width=100_000, soft_wrap=True)
+
+
+def _game(store: GameStore, game_id: str) -> LiveGame:
+    try:
+        return store.get(game_id)
+    except ServiceError as error:
+        raise CommandError(f"{error.detail} in this store") from None
 
 
 def _add_store(parser: argparse.ArgumentParser) -> None:
@@ -68,28 +97,32 @@ def game_ids(store: GameStore) -> Iterator[str]:
 def _export(args: argparse.Namespace) -> int:
     store = _store(args)
     try:
-        live = store.get(args.game)
+        live = _game(store, args.game)
         with live.lock:
             body = encode_log(redacted_record(live, r, None) for r in live.records)
+            records, status = live.version, live.status
     finally:
         store.close()
     if args.out in (None, "-"):
         sys.stdout.buffer.write(body)
     else:
         Path(args.out).write_bytes(body)
+        console(stderr=True).print(
+            f"wrote {records} records ({len(body)} bytes) of {status} game {args.game} "
+            f"to {args.out}", highlight=False)
     return 0
 
 
 def _replay(args: argparse.Namespace) -> int:
-    console = Console(stderr=args.json)
+    out = console(stderr=args.json)
     try:
         body = sys.stdin.buffer.read() if args.file == "-" else Path(args.file).read_bytes()
         records = decode_log(body)
     except (OSError, LogFormatError) as error:
-        console.print(f"[red]cannot read the log:[/] {error}")
+        out.print(f"[red]cannot read the log:[/] {error}")
         return 2
     report = audit(records, hosted_kinds(Settings.from_env()))
-    _show(console, report, args.json)
+    _show(out, report, args.json)
     return 0 if report.valid else 1
 
 
@@ -97,13 +130,14 @@ def _audit(args: argparse.Namespace) -> int:
     if bool(args.game) == bool(args.all):
         print("name one GAME or --all", file=sys.stderr)
         return 2
-    console = Console(stderr=args.json)
+    out = console(stderr=args.json)
     store = _store(args)
     invalid = 0
     try:
-        ids = list(game_ids(store)) if args.all else [args.game]
+        ids = list(game_ids(store)) if args.all else [_game(store, args.game).id]
         summary = Table("game", "kind", "version", "status", "verdict", "first invalid")
-        with Progress(console=console, transient=True, disable=len(ids) < 2) as progress:
+        quiet = len(ids) < 2 or not out.is_terminal  # no progress bar in a pipe or a file
+        with Progress(console=out, transient=True, disable=quiet) as progress:
             task = progress.add_task("auditing games", total=len(ids))
             for game_id in ids:
                 live = store.get(game_id)
@@ -116,11 +150,11 @@ def _audit(args: argparse.Namespace) -> int:
                 elif args.all:
                     summary.add_row(*_row(report))
                 else:
-                    _show(console, report, False)
+                    _show(out, report, False)
                 progress.advance(task)
         if args.all and not args.json:
-            console.print(summary)
-            console.print(f"{len(ids) - invalid} of {len(ids)} games valid")
+            out.print(summary)
+            out.print(f"{len(ids) - invalid} of {len(ids)} games valid")
     finally:
         store.close()
     return 1 if invalid else 0
@@ -158,6 +192,10 @@ def _show(console: Console, report: AuditReport, as_json: bool) -> None:
         section = f" ({first.section})" if first.section else ""
         console.print(f"first invalid record: line {first.position}, version {first.version}: "
                       f"{first.code}{section}: {first.message}")
+    elif not report.complete:
+        console.print("the game was still running when this log was exported: it is redacted "
+                      "for its reader and the seed is not revealed, so the checks above wait "
+                      "for the end; export it again once the game has finished")
     console.print(_verdict(report))
 
 

@@ -8,7 +8,7 @@ from typing import Any
 import msgspec
 
 from domain import registry
-from domain.kernel.errors import RuleViolation
+from domain.kernel.errors import RuleViolation, wire_name
 from domain.kernel.protocol import Setup
 from domain.kernel.rng import Seed
 from service.audit.fairness import verify_commitment
@@ -111,7 +111,7 @@ def explain(
     return msgspec.structs.replace(
         explained, verdict="allowed", decided_events=expected,
         after=msgspec.to_builtins(rules.public_view(state)),
-        detail=f"the rules accept {command.__class__.__name__} from seat {record.seat} "
+        detail=f"the rules accept {wire_name(command)!r} from seat {record.seat} "
         "here and decide exactly the recorded events")
 
 

@@ -183,12 +183,12 @@ def _apply(walk: Replay, position: int, record: Record, seed: Seed | None) -> bo
             events = [msgspec.convert(event, rules.event_type) for event in record.events]
             for event in events:
                 walk.state = rules.evolve(walk.state, event)
-        except Exception as error:  # a redacted event that evolve cannot take
+        except Exception:  # a redacted event that evolve cannot take
             walk.outcome = CheckOutcome(
                 "rules", "not-verifiable",
-                f"replay stopped at version {record.version}: its events are redacted "
-                f"for this viewer ({type(error).__name__}); commands can be decided again "
-                "once the game has ended")
+                f"replay stopped at version {record.version}: this log of a running game "
+                "is redacted for its reader and hides what the rules need from there on; "
+                "every command can be decided again once the game has ended")
             walk.state = None  # evolve may have changed it half-way
             return False
         return True

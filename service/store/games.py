@@ -62,6 +62,7 @@ from service.errors import (
     unknown_game,
     version_mismatch,
 )
+from service.store import tickets
 from service.store.aggregate import Appended, Game
 from service.store.clocks import ClockRule
 from service.store.committer import Committer
@@ -307,6 +308,24 @@ class GameStore:
                 return seat
         raise ServiceError(401, "invalid-token", "this token belongs to no seat of this game")
 
+    def stream_ticket(self, live: LiveGame, token: str | None) -> tuple[int, str]:
+        """A single-use ticket for the token's seat's stream (`service.store.tickets`)."""
+        seat = self.seat_of(live, token)
+        return seat, tickets.issue(self._recorder(), live.id, seat)
+
+    def seat_of_ticket(self, live: LiveGame, ticket: str) -> int:
+        """The seat a stream ticket was issued to, using it up; else `invalid-ticket`."""
+        seat = tickets.redeem(self._recorder(), live.id, ticket)
+        if seat is None:
+            raise ServiceError(401, "invalid-ticket",
+                               "this stream ticket is unknown, used or expired: ask for another")
+        return seat
+
+    def _recorder(self) -> SQLiteGameRecorder | PostgresGameRecorder:
+        recorder = self.app.recorder
+        assert isinstance(recorder, SQLiteGameRecorder | PostgresGameRecorder)
+        return recorder
+
     def is_host(self, live: LiveGame, token: str | None) -> bool:
         """Whether `token` is the game's host token (games of older builds have none)."""
         stored = live.aggregate.host_token_hash
@@ -355,6 +374,8 @@ class GameStore:
             raise ServiceError(
                 422, "bad-setup", violation.message, section=violation.section
             ) from None
+        # the record names the defaults the setup left out: it says what the game is played on
+        setup = rules.descriptor.resolved(setup)
         setup = msgspec.structs.replace(setup, rules_version=rules.rules_version(setup))
         chosen_by_client = seed is not None
         if seed is None:
@@ -517,7 +538,8 @@ class GameStore:
 
         With `idempotency_key`, a retry of a recorded command (same seat, same
         body) returns the first outcome and records nothing; the same key with
-        another command is refused.
+        another command of that seat is refused. Keys are the seat's own: another
+        seat's same key is an independent command.
         """
 
         def decide(live: LiveGame) -> CommandOutcome:
@@ -565,12 +587,13 @@ class GameStore:
         except msgspec.DecodeError as error:
             raise ServiceError(422, "malformed-body", str(error)) from None
         payload = plain(command)
-        if idempotency_key is not None and idempotency_key in live.command_ids:
-            first = live.records[live.command_ids[idempotency_key] - 1]
-            if first.seat != seat or first.payload != payload:
+        used = None if idempotency_key is None else live.command_ids.get((seat, idempotency_key))
+        if used is not None:
+            first = live.records[used - 1]
+            if first.payload != payload:
                 raise ServiceError(
                     422, "idempotency-key-reused",
-                    "this Idempotency-Key was used for another command",
+                    "this seat used this Idempotency-Key for another command",
                 )
             return CommandOutcome(seat, first, live.events_of(first.version), replayed=True)
         if if_match is not None and if_match != live.version:

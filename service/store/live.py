@@ -159,8 +159,9 @@ class LiveGame:
         rule = created.payload.get("clock")
         self.clock = None if rule is None else Clocks(
             msgspec.convert(rule, ClockRule), self.setup.seats)
-        #: version of the record of each command id, for idempotent retries
-        self.command_ids: dict[str, int] = {}
+        #: version of the record of each ``(seat, command id)``, for idempotent retries
+        #: (a key is the seat's own: another seat's same key is another command)
+        self.command_ids: dict[tuple[int | None, str], int] = {}
         self.records = RecordLog(load)
         for record in records:
             self.absorb(record)
@@ -171,7 +172,7 @@ class LiveGame:
         _seat(self.seated, record)
         self._who_plays(record)
         if record.command_id is not None:
-            self.command_ids[record.command_id] = record.version
+            self.command_ids[record.seat, record.command_id] = record.version
         if typed is None:
             typed = self._typed(record)
         evolve, state = self.rules.evolve, self.state

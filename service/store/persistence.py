@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from urllib.parse import parse_qs, unquote, urlsplit
 
 
@@ -33,12 +34,29 @@ def eventsourcing_env(store: str, pool_size: int = 5) -> dict[str, str]:
         if schema:
             env["POSTGRES_SCHEMA"] = schema[0]
         return env
-    path = store.removeprefix("sqlite://").removeprefix("/") if store.startswith(
-        "sqlite://"
-    ) else store
     env.update(
         PERSISTENCE_MODULE="eventsourcing.sqlite",
-        SQLITE_DBNAME=path or "roundhouse.db",
+        SQLITE_DBNAME=sqlite_path(store),
         APPLICATION_RECORDER_TOPIC="service.store.recorders:SQLiteGameRecorder",
     )
     return env
+
+
+def sqlite_path(store: str) -> str:
+    """The SQLite file (or ``:memory:``) a store URL that is not PostgreSQL's names."""
+    path = store.removeprefix("sqlite://").removeprefix("/") if store.startswith(
+        "sqlite://"
+    ) else store
+    return path or "roundhouse.db"
+
+
+def missing_sqlite_file(store: str) -> str | None:
+    """The SQLite file `store` names when it does not exist yet (None: it exists, or the
+    store is PostgreSQL or in memory), so read-only tools can refuse instead of creating
+    an empty store where they were run."""
+    if store.startswith(("postgresql://", "postgres://")):
+        return None
+    path = sqlite_path(store)
+    if path == ":memory:" or path.startswith("file:") or Path(path).exists():
+        return None
+    return path

@@ -1,12 +1,17 @@
-"""The eventsourcing recorders, with two more tables: unique command ids, and the lobby.
+"""The eventsourcing recorders, with three more tables: command ids, the lobby, stream tickets.
 
 Every command record carries a ``command_id`` (the client's ``Idempotency-Key``,
-or a random one). Besides the unique (game, version) key of the events table,
-each recorder writes ``(game, command_id)`` into ``<events table>_command_ids``
-with its own primary key, in the same transaction as the record. So even two
-processes that both believed a key new could never both store it: the second
-transaction fails as a whole, like an append that lost its version, and the
-store then answers from the record that won (`GameStore._decided`).
+or a random one), scoped to the seat that sent it: two seats may use the same
+key for two independent commands. Besides the unique (game, version) key of the
+events table, each recorder writes ``(game, seat, command_id)`` into
+``<events table>_seat_command_ids`` with its own primary key, in the same
+transaction as the record. So even two processes that both believed a key new
+could never both store it: the second transaction fails as a whole, like an
+append that lost its version, and the store then answers from the record that
+won (`GameStore._decided`). Stores written by older builds also hold
+``<events table>_command_ids``, keyed ``(game, command_id)`` across seats; it is
+no longer written, and the records it covers are in the in-memory index of
+every live game, like all records stored before either table existed.
 
 The lobby table ``<events table>_games`` holds one row per game: what `GET /games`
 lists and filters on (kind, map, variant, seats taken of how many, status,
@@ -15,8 +20,13 @@ as the records that change it (created, seat joined or left, started, and the
 record that reveals the seed, which by the fairness protocol ends the game), so
 every process lists the same games and nothing that was not committed.
 
+``<events table>_stream_tickets`` holds the short-lived, single-use tickets that
+open a seat's event stream from a browser (`service.api.tickets`): only their
+hashes, with the game, the seat and the time they expire; redeeming one deletes
+it in the same statement that reads it, so no two processes can both use it.
+
 Selected by the ``APPLICATION_RECORDER_TOPIC`` the library reads
-(`service.store.persistence`). Records stored before this table existed are
+(`service.store.persistence`). Records stored before these tables existed are
 not in them: the in-memory index of each live game covers their command ids,
 and such games are not listed.
 """
@@ -44,6 +54,7 @@ class _Revealing(msgspec.Struct):
 class _Summary(msgspec.Struct):
     type: str
     time: str
+    seat: int | None = None
     command_id: str | None = None
     payload: dict[str, Any] | None = None
     events: list[_Revealing] = []
@@ -78,23 +89,30 @@ class LobbyRow(msgspec.Struct, frozen=True):
 _Change = tuple[str, str]
 
 
+#: a command id as the store keys it: ``(game id, seat, command id)``
+CommandKey = tuple[str, int, str]
+#: the seat of a record that has none, in its command key (no such record has a command id)
+NO_SEAT = -1
+
+
 def changes(
     stored_events: Sequence[StoredEvent],
-) -> tuple[list[tuple[str, str]], list[LobbyRow | _Change], list[bool]]:
-    """``(game id, command id)`` pairs, lobby changes, and which new games are listed.
+) -> tuple[list[CommandKey], list[LobbyRow | _Change], list[bool]]:
+    """Command keys, lobby changes, and which new games are listed.
 
     Lobby changes are new `LobbyRow` objects (created records) or ``(change,
     game id)`` with change one of ``joined``, ``left``, ``started``,
     ``finished``, ``timed``.
     """
-    keys: list[tuple[str, str]] = []
+    keys: list[CommandKey] = []
     lobby: list[LobbyRow | _Change] = []
     listed: list[bool] = []
     for stored in stored_events:
         game = str(stored.originator_id)
         record = _summary(stored.state).record
         if record.command_id is not None:
-            keys.append((game, record.command_id))
+            keys.append((game, NO_SEAT if record.seat is None else record.seat,
+                         record.command_id))
         if record.type == "created" and record.payload is not None:
             setup = record.payload["setup"]
             lobby.append(LobbyRow(
@@ -116,8 +134,8 @@ def changes(
     return keys, lobby, listed
 
 
-def command_ids(stored_events: Sequence[StoredEvent]) -> list[tuple[str, str]]:
-    """``(game id, command id)`` of every stored event whose record has a command id."""
+def command_ids(stored_events: Sequence[StoredEvent]) -> list[CommandKey]:
+    """``(game id, seat, command id)`` of every stored event whose record has a command id."""
     return changes(stored_events)[0]
 
 
@@ -141,6 +159,12 @@ _UPDATES = {
     "finished": "UPDATE {t} SET status = 'finished' WHERE game_id = ?",
     "timed": "UPDATE {t} SET timed = TRUE WHERE game_id = ?",
 }
+#: a used stream ticket is deleted as it is read, so that it serves once, in one process
+_REDEEM_TICKET = ("DELETE FROM {t} WHERE ticket_hash = ? AND game_id = ? AND expires > ? "
+                  "RETURNING seat")
+_PURGE_TICKETS = "DELETE FROM {t} WHERE expires < ?"
+#: tickets expired longer ago than this (seconds before a new one expires) are purged
+TICKET_HORIZON = 3600.0
 #: the games the server has moves to make in (`GameStore.tick`)
 _TIMED = "SELECT game_id FROM {t} WHERE timed AND status <> 'finished'"
 _NAMES = LobbyRow.__struct_fields__[:-1]  # what the lobby lists (not `timed`)
@@ -175,16 +199,20 @@ class SQLiteGameRecorder(SQLiteApplicationRecorder):
     """SQLite: the library's application recorder plus the command id and lobby tables."""
 
     def __init__(self, datastore: SQLiteDatastore, events_table_name: str = "stored_events"):
-        self.command_ids_table = f"{events_table_name}_command_ids"
+        self.command_ids_table = f"{events_table_name}_seat_command_ids"
         self.games_table = f"{events_table_name}_games"
+        self.tickets_table = f"{events_table_name}_stream_tickets"
         super().__init__(datastore, events_table_name)
 
     def construct_create_table_statements(self) -> list[str]:
         return [
             *super().construct_create_table_statements(),
             f"CREATE TABLE IF NOT EXISTS {self.command_ids_table} ("
-            "game_id TEXT NOT NULL, command_id TEXT NOT NULL, "
-            "PRIMARY KEY (game_id, command_id)) WITHOUT ROWID",
+            "game_id TEXT NOT NULL, seat INTEGER NOT NULL, command_id TEXT NOT NULL, "
+            "PRIMARY KEY (game_id, seat, command_id)) WITHOUT ROWID",
+            f"CREATE TABLE IF NOT EXISTS {self.tickets_table} ("
+            "ticket_hash TEXT PRIMARY KEY, game_id TEXT NOT NULL, seat INTEGER NOT NULL, "
+            "expires REAL NOT NULL)",
             f"CREATE TABLE IF NOT EXISTS {self.games_table} ("
             "game_id TEXT PRIMARY KEY, created TEXT NOT NULL, kind TEXT NOT NULL, "
             "map TEXT, variant TEXT, seats INTEGER NOT NULL, taken INTEGER NOT NULL, "
@@ -199,7 +227,7 @@ class SQLiteGameRecorder(SQLiteApplicationRecorder):
     ) -> Sequence[int] | None:
         notification_ids = super()._insert_events(c, stored_events, **kwargs)
         keys, lobby, listed = changes(stored_events)
-        c.executemany(f"INSERT INTO {self.command_ids_table} VALUES (?, ?)", keys)
+        c.executemany(f"INSERT INTO {self.command_ids_table} VALUES (?, ?, ?)", keys)
         new = iter(listed)
         for change in lobby:
             if isinstance(change, LobbyRow):
@@ -223,6 +251,20 @@ class SQLiteGameRecorder(SQLiteApplicationRecorder):
             c.execute(_TIMED.format(t=self.games_table))
             return [str(row[0]) for row in c.fetchall()]
 
+    def issue_ticket(self, ticket_hash: str, game_id: str, seat: int, expires: float) -> None:
+        """Keep a stream ticket (its hash) until `expires`; forget the expired ones."""
+        with self.datastore.transaction(commit=True) as c:
+            c.execute(_PURGE_TICKETS.format(t=self.tickets_table), (expires - TICKET_HORIZON,))
+            c.execute(f"INSERT INTO {self.tickets_table} VALUES (?, ?, ?, ?)",
+                      (ticket_hash, game_id, seat, expires))
+
+    def redeem_ticket(self, ticket_hash: str, game_id: str, now: float) -> int | None:
+        """The seat of a ticket of this game not yet expired, used up; None if there is none."""
+        with self.datastore.transaction(commit=True) as c:
+            c.execute(_REDEEM_TICKET.format(t=self.tickets_table), (ticket_hash, game_id, now))
+            row = c.fetchone()
+            return None if row is None else int(row[0])
+
 
 class PostgresGameRecorder(PostgresApplicationRecorder):
     """PostgreSQL: the library's application recorder plus the command id and lobby tables."""
@@ -232,12 +274,16 @@ class PostgresGameRecorder(PostgresApplicationRecorder):
     ):
         super().__init__(datastore, events_table_name=events_table_name)
         schema = self.datastore.schema
-        keys = Identifier(schema, f"{events_table_name}_command_ids")
+        keys = Identifier(schema, f"{events_table_name}_seat_command_ids")
         self.games_table = Identifier(schema, f"{events_table_name}_games")
+        self.tickets_table = Identifier(schema, f"{events_table_name}_stream_tickets")
         self.sql_create_statements += [
             SQL("CREATE TABLE IF NOT EXISTS {keys} ("
-                "game_id uuid NOT NULL, command_id text NOT NULL, "
-                "PRIMARY KEY (game_id, command_id))").format(keys=keys),
+                "game_id uuid NOT NULL, seat integer NOT NULL, command_id text NOT NULL, "
+                "PRIMARY KEY (game_id, seat, command_id))").format(keys=keys),
+            SQL("CREATE TABLE IF NOT EXISTS {tickets} ("
+                "ticket_hash text PRIMARY KEY, game_id uuid NOT NULL, seat integer NOT NULL, "
+                "expires double precision NOT NULL)").format(tickets=self.tickets_table),
             SQL("CREATE TABLE IF NOT EXISTS {games} ("
                 "game_id uuid PRIMARY KEY, created text NOT NULL, kind text NOT NULL, "
                 "map text, variant text, seats integer NOT NULL, taken integer NOT NULL, "
@@ -248,8 +294,8 @@ class PostgresGameRecorder(PostgresApplicationRecorder):
                 index=Identifier(f"{events_table_name}_games_created"), games=self.games_table),
         ]
         self.insert_command_ids_statement = SQL(
-            "INSERT INTO {keys} (game_id, command_id) "
-            "SELECT * FROM unnest(%s::uuid[], %s::text[])").format(keys=keys)
+            "INSERT INTO {keys} (game_id, seat, command_id) "
+            "SELECT * FROM unnest(%s::uuid[], %s::integer[], %s::text[])").format(keys=keys)
         self.insert_game_statement = SQL(
             "INSERT INTO {games} VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
         ).format(games=self.games_table)
@@ -273,9 +319,9 @@ class PostgresGameRecorder(PostgresApplicationRecorder):
         new = iter(listed)
         with curs.connection.cursor() as extra:
             if keys:
-                games, command_ids = zip(*keys, strict=True)
+                games, seats, command_ids = zip(*keys, strict=True)
                 extra.execute(self.insert_command_ids_statement,
-                              (list(games), list(command_ids)), prepare=False)
+                              (list(games), list(seats), list(command_ids)), prepare=False)
             for change in lobby:
                 if isinstance(change, LobbyRow):
                     extra.execute(self.insert_game_statement,
@@ -301,3 +347,19 @@ class PostgresGameRecorder(PostgresApplicationRecorder):
         with self.datastore.get_connection() as conn, conn.cursor() as curs:
             curs.execute(SQL(_TIMED.format(t="{t}")).format(t=self.games_table))
             return [str(row["game_id"]) for row in curs.fetchall()]
+
+    def issue_ticket(self, ticket_hash: str, game_id: str, seat: int, expires: float) -> None:
+        """Keep a stream ticket (its hash) until `expires`; forget the expired ones."""
+        purge = SQL(_PURGE_TICKETS.replace("?", "%s")).format(t=self.tickets_table)
+        insert = SQL("INSERT INTO {t} VALUES (%s, %s, %s, %s)").format(t=self.tickets_table)
+        with self.datastore.transaction(commit=True) as curs:
+            curs.execute(purge, (expires - TICKET_HORIZON,))
+            curs.execute(insert, (ticket_hash, game_id, seat, expires))
+
+    def redeem_ticket(self, ticket_hash: str, game_id: str, now: float) -> int | None:
+        """The seat of a ticket of this game not yet expired, used up; None if there is none."""
+        redeem = SQL(_REDEEM_TICKET.replace("?", "%s")).format(t=self.tickets_table)
+        with self.datastore.transaction(commit=True) as curs:
+            curs.execute(redeem, (ticket_hash, game_id, now))
+            row = curs.fetchone()
+            return None if row is None else int(row["seat"])

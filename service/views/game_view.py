@@ -4,7 +4,9 @@ The public view, a seat's private view and the log redacted for a viewer. The
 rules decide what is hidden in their own views and events (`redact`); the
 service adds the one thing rules cannot know about: a command's payload as
 posted may name hidden things (tickets kept, cards paid), so before the end it
-is shown in full only to the seat that sent it, and to others as its ``type``.
+is shown in full only to the seat that sent it, and to others as its ``type``;
+its ``command_id`` (the client's ``Idempotency-Key``, which a client chose and
+may mean something to it) likewise only to that seat.
 Once a game has finished, everything is public, seed included.
 """
 
@@ -123,11 +125,14 @@ def redacted_record(live: LiveGame, record: Record, viewer: int | None) -> Recor
     """
     if live.status == "finished" or (not record.events and record.type not in COMMAND_TYPES):
         return record
-    payload = record.payload
-    if record.type in COMMAND_TYPES and record.seat != viewer and payload is not None:
-        payload = {"type": payload.get("type")}
+    payload, command_id = record.payload, record.command_id
+    if record.type in COMMAND_TYPES and record.seat != viewer:
+        command_id = None  # a client's Idempotency-Key is its own seat's
+        if payload is not None:
+            payload = {"type": payload.get("type")}
     return msgspec.structs.replace(
         record,
+        command_id=command_id,
         payload=payload,
         events=redacted_events(live, live.events_of(record.version), viewer),
     )

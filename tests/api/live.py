@@ -115,7 +115,7 @@ class Listener:
             assert message is not None, f"the stream ended before version {version}"
             if message.comment == "heartbeat":
                 heartbeats += 1
-            elif message.comment is None:
+            elif message.event == "record":
                 records.append(message.record())
         return records, heartbeats
 

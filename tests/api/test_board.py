@@ -7,6 +7,7 @@ import xml.etree.ElementTree as ET
 from typing import Any
 
 import msgspec
+import pytest
 from litestar.testing import TestClient
 
 from domain.colt_express.rules import RULES as COLT_EXPRESS
@@ -92,13 +93,14 @@ def _random_state(rules: Any, setup: Setup, moves: int) -> Any:
     return random_state(rules, setup, moves, Seed(bytes(range(32))), random.Random(2))
 
 
-def test_ticket_to_ride_picture_ignores_hidden_information() -> None:
-    state = _random_state(TICKET_TO_RIDE, Setup(3, "europe"), 60)
+@pytest.mark.parametrize("map_id", ["europe", "northern-lights"])
+def test_ticket_to_ride_picture_ignores_hidden_information(map_id: str) -> None:
+    state = _random_state(TICKET_TO_RIDE, Setup(3, map_id), 60)
     before = TICKET_TO_RIDE.board_svg(state)
     other = msgspec.structs.replace(state)
     other.deck = list(reversed(state.deck))
     other.ticket_pile = list(reversed(state.ticket_pile))
-    tickets = len(load_board("europe").ticket_points)
+    tickets = len(load_board(map_id).ticket_points)
     other.players = [
         msgspec.structs.replace(
             p,

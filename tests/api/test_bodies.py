@@ -53,7 +53,8 @@ def routes(table: Table) -> list[tuple[str, dict[str, str], bytes]]:
 def test_a_body_over_the_limit_is_413(limited: TestClient[Any], table: Table) -> None:
     for path, headers, _ in routes(table):
         body = b'{"name": "' + b"a" * 3000 + b'"}'
-        response = limited.post(path, content=body, headers=headers)
+        response = limited.post(path, content=body,
+                                headers={**headers, "content-type": "application/json"})
         problem(response, 413, "content-too-large")
     assert table.public()["version"] == 4
 
@@ -115,9 +116,32 @@ def test_malformed_json_is_422(table: Table, body: bytes) -> None:
 
 
 def test_json_media_types_are_taken(table: Table) -> None:
-    """``application/json`` with parameters, a ``+json`` type, or none at all."""
-    for media_type in ("application/json; charset=utf-8", "application/vnd.x+json", None):
-        headers = {} if media_type is None else {"content-type": media_type}
+    """``application/json``, with parameters, or a ``+json`` type."""
+    for media_type in ("application/json; charset=utf-8", "application/vnd.x+json"):
         created = table.client.post("/games", content=b'{"kind": "toy-draw", "seats": 2}',
-                                    headers=headers)
+                                    headers={"content-type": media_type})
         assert created.status_code == 201, created.text
+
+
+def test_a_body_without_a_media_type_is_415_and_records_nothing(table: Table) -> None:
+    """As ``POST /replays`` does: a client that forgot the type is told, not guessed for."""
+    for path, headers, body in routes(table):
+        problem(table.client.post(path, content=body, headers=headers), 415,
+                "unsupported-media-type")
+    assert table.public()["version"] == 4
+    assert table.client.get(f"/games/{table.id}/events").json()["records"][-1]["version"] == 4
+
+
+@pytest.mark.parametrize("seats", ['"2"', "2.0", "true"], ids=["string", "float", "boolean"])
+def test_bodies_are_decoded_strictly(table: Table, seats: str) -> None:
+    """What the OpenAPI document calls an integer is one: ``"2"`` and ``2.0`` are refused."""
+    lobby = table.client.get("/games").json()["games"]
+    body = b'{"kind": "toy-draw", "seats": %s}' % seats.encode()
+    answer = table.client.post("/games", content=body,
+                               headers={"content-type": "application/json"})
+    problem(answer, 422, "invalid-request")
+    assert "Expected `int`" in answer.json()["detail"]
+    assert table.client.get("/games").json()["games"] == lobby
+    seated = table.client.post(f"/games/{table.id}/seats/bot", json={"strategy": 1},
+                               headers=table.auth(0))
+    problem(seated, 422, "invalid-request")

@@ -103,7 +103,8 @@ def test_a_header_section_that_never_ends_is_refused_before_it_is_whole(base: st
     [
         (b"GET /health HTTP/1.1\r\nHost: t\r\n",),  # the headers never end
         tuple(p for byte in get() for p in (bytes([byte]), 0.1)),  # a byte at a time
-        (b"POST /games HTTP/1.1\r\nHost: t\r\nContent-Length: 100\r\n\r\n{",),  # a short body
+        (b"POST /games HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n"
+         b"Content-Length: 100\r\n\r\n{",),  # a short body
     ],
     ids=["stalled-head", "trickled-head", "short-body"],
 )

@@ -48,7 +48,7 @@ def _streamed(table: Table, seat: int | None) -> list[dict[str, Any]]:
     headers = {} if seat is None else table.auth(seat)
     answer = table.client.get(f"/games/{table.id}/stream", headers=headers)
     assert answer.status_code == 200, answer.text
-    return [m.record() for m in parse(iter(answer.text.splitlines())) if m.comment is None]
+    return [m.record() for m in parse(iter(answer.text.splitlines())) if m.event == "record"]
 
 
 def _unsalted_hash(record: dict[str, Any]) -> str:
@@ -92,7 +92,10 @@ def test_a_spectator_cannot_confirm_a_guessed_hidden_card_from_the_hashes(
     assert seen["events"][0]["card"] is None  # hidden from the spectator
 
     def guess(card: str) -> dict[str, Any]:
-        return {**seen, "events": [dict(seen["events"][0], card=card)]}
+        # the command id is another seat's, hidden too: grant the attacker it, and only the
+        # card is left to guess
+        return {**seen, "command_id": full["command_id"],
+                "events": [dict(seen["events"][0], card=card)]}
 
     full = msgspec.to_builtins(client.app.state.store.records(table.id)[seen["version"] - 1])
     drawn = full["events"][0]["card"]

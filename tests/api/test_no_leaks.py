@@ -16,12 +16,18 @@ seat may read (its `/me`, the log with its token). Before the end:
 from __future__ import annotations
 
 import random
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import msgspec
 import pytest
 from litestar.testing import TestClient
 
+from service.api.app import create_app
+from service.settings import Settings
+from tests.api.live import parse
 from tests.api.players import Table, open_table, play_to_end, test_kinds
 
 
@@ -109,6 +115,7 @@ class Watcher:
 @pytest.mark.parametrize(("kind", "seats", "extra"), [
     ("toy-draw", 3, {}), ("ticket-to-ride", 3, {}), ("colt-express", 3, {}),
     ("ticket-to-ride", 3, {"map": "amsterdam"}),
+    ("ticket-to-ride", 4, {"map": "northern-lights"}),
 ])
 def test_nothing_hidden_is_shown(
     client: TestClient[Any], kind: str, seats: int, extra: dict[str, Any]
@@ -129,3 +136,104 @@ def test_nothing_hidden_is_shown(
     hidden = everything - public
     assert hidden, "the game hid no shuffle"
     assert not hidden & string_lists(watcher.public_outputs)
+
+
+def _shuffles(node: Any) -> Iterator[dict[str, Any]]:
+    if isinstance(node, dict):
+        if {"draw", "before", "after"} <= node.keys():
+            yield node
+        for value in node.values():
+            yield from _shuffles(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from _shuffles(value)
+
+
+def _check_redacted(records: list[dict[str, Any]], viewer: int | None) -> Counter[str]:
+    """The Northern Lights events `viewer` read hide what the rules hide; returns how many
+    events of each type were checked."""
+    # every shuffle of Ticket to Ride orders something face down: the deck, the tickets,
+    # the tickets returned, the goal cards left in the box
+    for shuffle in _shuffles(records):
+        assert not shuffle["after"], (viewer, shuffle)
+    seen: Counter[str] = Counter()
+    for record in records:
+        for event in record.get("events") or ():
+            kind = event["type"]
+            seen[kind] += 1
+            mine = event.get("seat") == viewer
+            if kind == "game-started":
+                assert [h is not None for h in event["hands"]] == [
+                    s == viewer for s in range(event["seats"])]
+                assert [t is not None for t in event["offered"]] == [
+                    s == viewer for s in range(event["seats"])]
+                assert len(event["goal_cards"]) == 4  # the goal cards in play are public
+            elif kind == "bonus-cards-drawn":
+                assert (event["cards"] is not None) == mine, (viewer, event)
+            elif kind == "card-drawn" and event["slot"] is None:
+                assert (event["card"] is not None) == mine, (viewer, event)
+            elif kind == "tickets-drawn":
+                assert (event["tickets"] is not None) == mine, (viewer, event)
+            elif kind in ("tickets-chosen", "tickets-kept"):
+                assert (event["kept"] is not None) == mine, (viewer, event)
+    return seen
+
+
+def _streamed(table: Table, seat: int | None) -> list[dict[str, Any]]:
+    headers = {} if seat is None else table.auth(seat)
+    answer = table.client.get(f"/games/{table.id}/stream", headers=headers)
+    assert answer.status_code == 200, answer.text
+    return [m.record() for m in parse(iter(answer.text.splitlines())) if m.comment is None]
+
+
+@pytest.fixture
+def streaming_client(tmp_path: Path) -> Iterator[TestClient[Any]]:
+    settings = Settings(store=f"sqlite:///{tmp_path / 'games.db'}", stream_seconds=0.2)
+    with TestClient(create_app(settings, kinds=test_kinds())) as test_client:
+        yield test_client
+
+
+def test_northern_lights_bonus_cards_hands_offers_and_goal_order_stay_hidden(
+    streaming_client: TestClient[Any],
+) -> None:
+    """Over HTTP, while the game runs: the events feed and the stream as a spectator and
+    as each seat, the public view, `to_act` and board.svg. Bonus cards drawn, blind
+    draws, hands, tickets offered and kept show only to their seat; no shuffle's outcome
+    (deck, tickets, the goal cards left in the box) shows to anyone; the picture is the
+    same whoever asks for it."""
+    seats = 3
+    table = open_table(streaming_client, "ticket-to-ride", seats, map="northern-lights")
+    seen: Counter[str] = Counter()
+    moves = 0
+
+    def watch(table: Table, public: dict[str, Any]) -> None:
+        nonlocal moves, seen
+        if public["status"] == "finished":
+            return
+        view = public["view"]
+        assert all(set(s) >= {"cards", "tickets"} and "hand" not in s for s in view["seats"])
+        assert "hand" not in view and "offered" not in view
+        # to_act names who may move now, whatever they hold: the seat in turn in play
+        if view["pending"] == "choose-tickets":
+            assert view["to_act"] == [s["seat"] for s in view["seats"] if s["choosing_tickets"]]
+        else:
+            assert view["to_act"] == [view["current"]]
+        after = public["version"] - 1 if moves else 0
+        for viewer in (None, *range(seats)):
+            seen.update(_check_redacted(table.events(viewer, after=after), viewer))
+        if moves % 60 == 0:  # the stream, the whole log so far, and the picture
+            for viewer in (None, *range(seats)):
+                _check_redacted(_streamed(table, viewer), viewer)
+            pictures = {table.client.get(f"/games/{table.id}/board.svg",
+                                         headers=table.auth(s)).text for s in range(seats)}
+            pictures.add(table.client.get(f"/games/{table.id}/board.svg").text)
+            assert len(pictures) == 1
+        moves += 1
+
+    final = play_to_end(table, random.Random("northern-lights-leaks"), watch=watch)
+    assert final["status"] == "finished"
+    assert seen["bonus-cards-drawn"] and seen["tickets-drawn"] and seen["card-drawn"]
+    # once the game has ended the whole log is public: the goal shuffle can be checked
+    (started,) = [e for r in table.events(None) for e in r.get("events") or ()
+                  if e["type"] == "game-started"]
+    assert started["goals"]["after"][:4] == started["goal_cards"]

@@ -44,9 +44,15 @@ def test_tagged_unions_carry_their_discriminator() -> None:
 def test_bodies_refuse_unknown_fields_and_errors_are_problems() -> None:
     spec = document()
     schemas = spec["components"]["schemas"]
-    assert schemas["CreateGame"]["additionalProperties"] is False
+    create = schemas["CreateGame"]
+    assert create["discriminator"]["propertyName"] == "kind"
+    assert sorted(create["discriminator"]["mapping"]) == sorted(kinds())
+    for target in create["discriminator"]["mapping"].values():
+        member = schemas[target.rsplit("/", 1)[1]]
+        for shape in member.get("anyOf", [member]):
+            assert shape["additionalProperties"] is False, shape["title"]
+            assert shape["properties"]["options"]["additionalProperties"] is False
     assert schemas["JoinSeat"]["additionalProperties"] is False
-    assert sorted(schemas["CreateGame"]["properties"]["kind"]["enum"]) == sorted(kinds())
     commands = spec["paths"]["/games/{game_id}/commands"]["post"]
     assert commands["requestBody"]["content"]["application/json"]["schema"] == {
         "$ref": "#/components/schemas/Command"

@@ -7,8 +7,10 @@ refusals through the test client.
 
 from __future__ import annotations
 
+import logging
 import random
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -61,7 +63,7 @@ def test_streams_follow_another_client_playing(tmp_path: Path) -> None:
 
         final = play_to_end(table, chooser)["version"]
         for listener in (seat0, spectator, resumed):
-            rest = [m.record() for m in listener.ended() if m.comment is None]
+            rest = [m.record() for m in listener.ended() if m.event == "record"]
             assert rest[-1]["version"] == final  # ends by itself after the last record
         # the finishing record is public as stored
         assert rest[-1] == table.events(None, after=final - 1)[0]
@@ -78,14 +80,30 @@ def test_resume_after_a_version_of_a_finished_game(client: TestClient[Any]) -> N
     table = open_table(client, "toy-draw", 2)
     final = play_to_end(table, random.Random(3))["version"]
     path = f"/games/{table.id}/stream"
-    whole = [m.record() for m in _messages(client, path) if m.comment is None]
+    whole = [m.record() for m in _messages(client, path) if m.event == "record"]
     assert whole == table.events()  # finished: everything public, as stored
-    later = [m.record() for m in _messages(client, path + "?after=3") if m.comment is None]
+    later = [m.record() for m in _messages(client, path + "?after=3") if m.event == "record"]
     assert [r["version"] for r in later] == list(range(4, final + 1))
     resumed = _messages(client, path + "?after=1", **{"Last-Event-ID": str(final - 2)})
-    assert [m.record()["version"] for m in resumed if m.comment is None] == [final - 1, final]
-    assert [m for m in _messages(client, path, **{"Last-Event-ID": str(final)})
-            if m.comment is None] == []
+    assert [m.record()["version"] for m in resumed if m.event == "record"] == [final - 1, final]
+    # nothing more will ever come: 204, so that a browser's EventSource stops reconnecting
+    for headers in ({"Last-Event-ID": str(final)}, {}):
+        done = client.get(path + ("" if headers else f"?after={final}"), headers=headers)
+        assert done.status_code == 204, done.text
+        assert done.content == b""
+
+
+def test_a_version_beyond_the_game_is_the_same_404_on_the_events_and_the_stream(
+    client: TestClient[Any],
+) -> None:
+    table = open_table(client, "toy-draw", 2)
+    version = table.public()["version"]
+    for route in ("events", "stream"):
+        response = client.get(f"/games/{table.id}/{route}?after={version + 1}")
+        assert response.status_code == 404, (route, response.text)
+        assert response.json()["code"] == "unknown-version"
+        assert response.json()["current_version"] == version
+        assert client.get(f"/games/{table.id}/events?after={version}").json()["records"] == []
 
 
 def test_a_stream_ends_after_its_lifetime(tmp_path: Path) -> None:
@@ -97,7 +115,7 @@ def test_a_stream_ends_after_its_lifetime(tmp_path: Path) -> None:
         started = time.monotonic()
         messages = _messages(client, f"/games/{table.id}/stream", **table.auth(2))
         assert 0.4 < time.monotonic() - started < 5
-        assert [m.record()["version"] for m in messages if m.comment is None] == [1, 2, 3, 4, 5]
+        assert [m.record()["version"] for m in messages if m.event == "record"] == [1, 2, 3, 4, 5]
         assert sum(m.comment == "heartbeat" for m in messages) >= 3
 
 
@@ -129,7 +147,7 @@ def test_each_viewer_gets_its_own_redaction(tmp_path: Path, kind: str) -> None:
         for viewer in (None, 0, 1, 2):
             headers = {} if viewer is None else table.auth(viewer)
             seen[viewer] = [m.record() for m in _messages(client, path, **headers)
-                            if m.comment is None]
+                            if m.event == "record"]
             assert seen[viewer] == table.events(viewer)
         # the opening deals each seat something only it may see
         opening = {
@@ -155,4 +173,105 @@ def test_without_redis_another_process_catches_up_at_its_heartbeat(tmp_path: Pat
         assert [r["version"] for r in records] == [version - 1, version]
         assert heartbeats >= 1  # what woke it: nobody told process B
         final = play_to_end(table, chooser)["version"]
-        assert [m.record() for m in elsewhere.ended() if m.comment is None][-1]["version"] == final
+        ended = [m.record() for m in elsewhere.ended() if m.event == "record"]
+        assert ended[-1]["version"] == final
+
+
+@pytest.fixture
+def brief(tmp_path: Path) -> Iterator[TestClient[Any]]:
+    """A client of an app whose streams last 0.2 s (the test client reads them whole)."""
+    settings = Settings(store=f"sqlite:///{tmp_path / 'brief.db'}", stream_seconds=0.2)
+    with TestClient(create_app(settings, kinds=test_kinds())) as client:
+        yield client
+
+
+def test_the_stream_tells_the_game_after_the_records(brief: TestClient[Any]) -> None:
+    """One `game` event after the records that reach the game's version: the public view
+    on a spectator's stream, the seat's own `/me` on a seat's: no refetch needed."""
+    client = brief
+    table = open_table(client, "ticket-to-ride", 2)
+    play(table, 3, random.Random(5))
+    version = table.public()["version"]
+    spectator = _messages(client, f"/games/{table.id}/stream?after=0")
+    seat = _messages(client, f"/games/{table.id}/stream?after={version - 1}", **table.auth(1))
+    for messages, expected in ((spectator, table.public()), (seat, table.me(1))):
+        games = [m for m in messages if m.event == "game"]
+        assert len(games) == 1, [m.event for m in messages]  # once, after catching up
+        assert games[0].id == str(version)
+        assert messages[-1] is games[0] or messages[-2] is games[0]
+        body = msgspec.json.decode(games[0].data or "")
+        assert body == expected
+        assert {"status", "to_act", "view"} <= body.keys()
+    assert "legal_moves" in msgspec.json.decode(seat[-1].data or "{}") or any(
+        "legal_moves" in msgspec.json.decode(m.data or "{}") for m in seat if m.event == "game")
+    assert "legal_moves" not in msgspec.json.decode(
+        next(m for m in spectator if m.event == "game").data or "")
+
+
+def test_a_stream_ticket_opens_the_seats_stream_once(brief: TestClient[Any]) -> None:
+    client = brief
+    table = open_table(client, "ticket-to-ride", 2)
+    issued = client.post(f"/games/{table.id}/stream-tickets", headers=table.auth(1))
+    assert issued.status_code == 201, issued.text
+    body = issued.json()
+    assert (body["id"], body["seat"], body["expires_in"]) == (table.id, 1, 60)
+    assert issued.headers["cache-control"] == "no-store"
+    ticket = body["ticket"]
+    assert ticket not in table.tokens
+    path = f"/games/{table.id}/stream?ticket={ticket}"
+    records = [m.record() for m in _messages(client, path) if m.event == "record"]
+    assert records == table.events(1)  # seat 1's own redaction
+    assert records != table.events(None)
+    used = client.get(path)
+    assert used.status_code == 401 and used.json()["code"] == "invalid-ticket"
+    # a ticket opens only the stream of its own game, and is no token
+    other = open_table(client, "ticket-to-ride", 2)
+    fresh = client.post(f"/games/{table.id}/stream-tickets", headers=table.auth(0)).json()
+    assert client.get(f"/games/{other.id}/stream?ticket={fresh['ticket']}").json()[
+        "code"] == "invalid-ticket"
+    assert client.get(f"/games/{table.id}/me", headers={
+        "Authorization": f"Bearer {fresh['ticket']}"}).status_code == 401
+    both = client.get(f"/games/{table.id}/stream?ticket={fresh['ticket']}", headers=table.auth(0))
+    assert both.status_code == 422
+    refused = client.post(f"/games/{table.id}/stream-tickets")
+    assert refused.status_code == 401 and refused.json()["code"] == "missing-token"
+
+
+def test_an_expired_ticket_opens_nothing(client: TestClient[Any]) -> None:
+    table = open_table(client, "toy-draw", 2)
+    recorder = client.app.state.store._recorder()
+    recorder.issue_ticket("0" * 64, table.id, 0, time.time() - 1)
+    assert recorder.redeem_ticket("0" * 64, table.id, time.time()) is None
+    recorder.issue_ticket("1" * 64, table.id, 0, time.time() + 5)
+    assert recorder.redeem_ticket("1" * 64, table.id, time.time()) == 0
+    assert recorder.redeem_ticket("1" * 64, table.id, time.time()) is None
+
+
+def test_a_ticket_from_one_process_opens_a_stream_on_another(tmp_path: Path) -> None:
+    """The store holds the tickets: any process sharing it redeems them, exactly once."""
+    settings = Settings(store=f"sqlite:///{tmp_path / 'shared.db'}", stream_seconds=0.2,
+                        access_log=True)
+    lines: list[str] = []
+
+    class Kept(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            lines.append(self.format(record) + repr(getattr(record, "fields", {})))
+
+    kept = Kept()
+    logging.getLogger("roundhouse").addHandler(kept)
+    try:
+        with (
+            TestClient(create_app(settings, kinds=test_kinds())) as a,
+            TestClient(create_app(settings, kinds=test_kinds())) as b,
+        ):
+            table = open_table(a, "toy-draw", 2)
+            ticket = a.post(f"/games/{table.id}/stream-tickets", headers=table.auth(0)).json()[
+                "ticket"]
+            path = f"/games/{table.id}/stream?ticket={ticket}"
+            assert [m.record() for m in _messages(b, path) if m.event == "record"] == (
+                table.events(0))
+            assert a.get(path).status_code == 401  # used up, in every process
+    finally:
+        logging.getLogger("roundhouse").removeHandler(kept)
+    assert any("/games/{game_id}/stream" in line for line in lines), lines
+    assert not [line for line in lines if ticket in line or table.tokens[0] in line]

@@ -7,12 +7,13 @@ import random
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from domain.kernel.protocol import Setup
 from domain.registry import kinds
-from service.cli import main
+from service.cli import BROKEN_PIPE, main
 from service.store.games import GameStore
 from tests.audit.conftest import SEED
 from tests.audit.logs import play_in_store
@@ -90,3 +91,84 @@ def test_a_game_on_a_clients_seed_says_so_everywhere(
     done = subprocess.run([sys.executable, str(TOOL), str(out)], capture_output=True, text=True,
                           check=False)
     assert done.returncode == 0 and "seed-chosen-by-client: yes" in done.stdout
+
+
+ROUNDHOUSE = Path(sys.executable).with_name("roundhouse")
+
+
+def _run(
+    *args: str, cwd: Path | None = None, shell: bool = False
+) -> subprocess.CompletedProcess[str]:
+    command: Any = " ".join(args) if shell else [str(ROUNDHOUSE), *args]
+    return subprocess.run(command, capture_output=True, text=True, check=False, cwd=cwd,
+                          shell=shell, timeout=120)
+
+
+def test_refusals_are_messages_not_tracebacks(store_url: tuple[str, str, str],
+                                              tmp_path: Path) -> None:
+    url, _, _ = store_url
+    for args in (("export", "0123", "--store", url), ("audit", "nope", "--store", url)):
+        done = _run(*args)
+        assert done.returncode == 2, done
+        assert "Traceback" not in done.stderr
+        assert done.stderr.strip().endswith("is no game 'nope' in this store") or (
+            "no game '0123'" in done.stderr), done.stderr
+    # a read command run elsewhere refuses a missing store instead of creating one
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    for args in (("audit", "--all"), ("export", "x")):
+        done = _run(*args, cwd=elsewhere)
+        assert done.returncode == 2 and "there is no store at" in done.stderr, done
+        assert "Traceback" not in done.stderr
+    assert list(elsewhere.iterdir()) == []
+
+
+def test_a_running_games_export_replays_as_valid_so_far_in_plain_words(
+    store_url: tuple[str, str, str], tmp_path: Path
+) -> None:
+    url, _, running = store_url
+    out = tmp_path / "running.jsonl"
+    wrote = _run("export", running, "-o", str(out), "--store", url)
+    assert wrote.returncode == 0
+    assert f"of active game {running} to {out}" in wrote.stderr and "wrote " in wrote.stderr
+    replayed = _run("replay", str(out))
+    assert replayed.returncode == 0, replayed
+    assert "Error)" not in replayed.stdout  # no exception names
+    assert "still running when this log was exported" in replayed.stdout
+    assert replayed.stdout.strip().endswith("valid so far")
+    # piped, nothing is wrapped: the game id and each check stay on their line
+    assert all(len(line) > 80 for line in replayed.stdout.splitlines()[:2])
+    assert running in replayed.stdout.splitlines()[0]
+    verified = subprocess.run([sys.executable, str(TOOL), str(out)], capture_output=True,
+                              text=True, check=False)
+    assert verified.returncode == 0
+    assert verified.stdout.splitlines()[-1].startswith("VALID SO FAR")
+    assert "VALID" not in verified.stdout.splitlines()[-1].split(":")[0].replace(
+        "VALID SO FAR", "")
+
+
+def test_audit_all_into_head_stops_quietly(store_url: tuple[str, str, str]) -> None:
+    url, _, _ = store_url
+    done = _run(str(ROUNDHOUSE), "audit", "--all", "--json", "--store", url, "| head -1",
+                shell=True)
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    assert json.loads(done.stdout)["valid"] is True
+    # a reader gone before the first line: no BrokenPipeError, the status of SIGPIPE
+    gone = subprocess.Popen([str(ROUNDHOUSE), "audit", "--all", "--json", "--store", url],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert gone.stdout is not None and gone.stderr is not None
+    gone.stdout.close()
+    errors = gone.stderr.read().decode()
+    assert gone.wait(timeout=120) == BROKEN_PIPE, errors
+    assert "Traceback" not in errors and "BrokenPipe" not in errors, errors
+    table = _run("audit", "--all", "--store", url)
+    assert table.returncode == 0
+    ids = [line for line in table.stdout.splitlines() if "│" in line and "-" in line]
+    assert ids and all(len(line.split("│")[1].strip()) == 36 for line in ids), table.stdout
+
+
+def test_help_is_plain_words() -> None:
+    done = _run("--help")
+    assert done.returncode == 0
+    assert "``" not in done.stdout and "`" not in done.stdout
+    assert "Roundhouse" in done.stdout

@@ -27,6 +27,7 @@ from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 import httpx
+import msgspec
 import pytest
 
 from tests.api.live import Listener
@@ -128,7 +129,10 @@ def test_a_game_played_through_three_hosts_streams_to_each(
 
         assert [r["version"] for r in streamed] == list(range(1, final + 1))
         assert heartbeats == 0
-        assert stream.ended() == []  # the stream ends after the finishing record
+        # the stream ends after the finishing record and the game it leaves
+        rest = stream.ended()
+        assert [m.event for m in rest] == ["game"], rest
+        assert msgspec.json.decode(rest[0].data or "")["status"] == "finished"
         for client in clients:
             # a host's public view (its Redis read model) follows within moments
             deadline = time.monotonic() + 5

@@ -22,7 +22,8 @@ def test_the_lobby_lists_games_and_links_to_watch(
     row = page.locator(f'tr[data-game="{waiting}"] td')
     assert row.all_inner_texts()[:4] == ["colt express", "", "1 of 3", "lobby"]
     row = page.locator(f'tr[data-game="{started.id}"] td')
-    assert row.all_inner_texts()[:4] == ["ticket to ride", "europe", "2 of 2", "active"]
+    # a new game names the variant it plays (the default, standard): the lobby says so
+    assert row.all_inner_texts()[:4] == ["ticket to ride", "europe · standard", "2 of 2", "active"]
     assert page.locator(f'tr[data-game="{hidden.json()["id"]}"]').count() == 0
     page.locator("#open-seats").check()
     page.wait_for_selector(f'tr[data-game="{started.id}"]', state="detached")

@@ -10,6 +10,7 @@ states, shows here as a changed file: look at the new picture, then rewrite them
 from __future__ import annotations
 
 import os
+import re
 import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,7 @@ import pytest
 
 from domain.kernel.protocol import Setup
 from domain.registry import kinds
+from tests.domain.ticket_to_ride.handmade import hand, make_state
 from tests.pages.pictures import state_after
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -81,3 +83,27 @@ def test_every_track_of_every_map_is_drawn(kind: str, map_id: str, seats: int) -
         for route in routes:
             cars = [e for e in groups[route["index"]] if e.tag.endswith("polygon")]
             assert len(cars) == route["length"], route
+
+
+def test_the_seat_lines_count_in_plain_english() -> None:
+    """One station, one card, one ticket: singular; the rest plural."""
+    state = make_state(2, hands=[hand(red=1), hand(red=2)], tickets=[[1], [1, 2]])
+    state.players[0].pieces[1] = 1  # one station left
+    texts = [t.text or "" for t in ElementTree.fromstring(picture("ticket-to-ride", state)).iter()
+             if t.tag.endswith("text")]
+    assert any("· 1 station" in t and "stations" not in t for t in texts), texts
+    assert "1 card · 1 ticket" in texts
+    assert "2 cards · 2 tickets" in texts
+    assert not [t for t in texts if re.search(r"\b1 \w+s\b", t)], texts
+
+
+def test_every_bandit_has_letters_of_its_own() -> None:
+    """Doc and Django both start with D: each disc says who it is, no two alike."""
+    state = state_after("colt-express", Setup(6), 0, "every-bandit")
+    discs = [g for g in ElementTree.fromstring(picture("colt-express", state)).iter()
+             if g.attrib.get("class") == "bandit"]
+    letters = {g.attrib["data-character"]: next(t.text for t in g if t.tag.endswith("text"))
+               for g in discs}
+    assert len(letters) == 6
+    assert len(set(letters.values())) == 6, letters
+    assert letters["doc"] == "Do" and letters["django"] == "Dj"

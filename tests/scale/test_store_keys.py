@@ -1,12 +1,14 @@
-"""A game's command ids are unique in the store itself, on SQLite and PostgreSQL.
+"""A seat's command ids are unique in the store itself, on SQLite and PostgreSQL.
 
-Below the store's own checks: a record that reuses a command id already in
-the game's log is refused by the database (the whole transaction), even when
-its version is free, so no process could ever store one key twice.
+Below the store's own checks: a record that reuses a command id its seat already
+used in the game's log is refused by the database (the whole transaction), even
+when its version is free, so no process could ever store one key twice; another
+seat's same key is its own.
 """
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -40,18 +42,17 @@ def test_a_used_command_id_is_refused_by_the_database(store: GameStore) -> None:
     store.command(live.id, tokens[0], b'{"type":"draw"}', idempotency_key="once")
     version = live.version
     aggregate = store.app.repository.get(live.aggregate.id)
-    again = Record(game_id=live.id, version=version + 1, type="command", time="t", seat=1,
+    again = Record(game_id=live.id, version=version + 1, type="command", time="t", seat=0,
                    command_id="once", payload={"type": "draw"}, prev_hash=aggregate.last_hash)
     event = aggregate.next_event(Game.CommandAccepted, again, datetime.now(UTC))
     with pytest.raises(IntegrityError):
         store._committer.append([event])
     assert [r.version for r in store.records(live.id)] == list(range(1, version + 1))
-    # a fresh key at that same version is stored
-    fresh = aggregate.next_event(Game.CommandAccepted,
-                                 msgspec.structs.replace(again, command_id="fresh"),
-                                 datetime.now(UTC))
-    store._committer.append([fresh])
-    assert store.records(live.id)[-1].command_id == "fresh"
+    # the other seat's same key at that same version is stored: keys are per seat
+    other = aggregate.next_event(Game.CommandAccepted,
+                                 msgspec.structs.replace(again, seat=1), datetime.now(UTC))
+    store._committer.append([other])
+    assert (store.records(live.id)[-1].seat, store.records(live.id)[-1].command_id) == (1, "once")
 
 
 def test_a_lost_version_in_a_shared_transaction_fails_only_its_own_append(
@@ -74,3 +75,32 @@ def test_a_lost_version_in_a_shared_transaction_fails_only_its_own_append(
     taken = {row.game_id: row.taken for row in store.lobby(LobbyQuery(kind="toy-draw",
                                                                       limit=10_000))}
     assert (taken[first.id], taken[second.id]) == (1, 1)  # the lobby table rolled back too
+
+
+def test_a_store_of_an_older_build_goes_on(tmp_path: Path) -> None:
+    """A file whose keys sit in the older ``(game, command id)`` table: its retries are still
+    recognised (the log itself is the index), and new keys go to the per-seat table."""
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    store = GameStore(url, {"toy-draw": toy.RULES})
+    live = store.create("toy-draw", Setup(seats=2))
+    tokens = [store.join(live.id, n)[2] for n in "ab"]
+    store.start(live.id, tokens[0])
+    store.command(live.id, tokens[0], b'{"type":"draw"}', idempotency_key="old")
+    store.close()
+    with sqlite3.connect(tmp_path / "old.db") as db:  # as an older build left it
+        db.execute("DROP TABLE stored_events_seat_command_ids")
+        db.execute("CREATE TABLE stored_events_command_ids (game_id TEXT NOT NULL, "
+                   "command_id TEXT NOT NULL, PRIMARY KEY (game_id, command_id)) WITHOUT ROWID")
+        db.execute("INSERT INTO stored_events_command_ids VALUES (?, 'old')", (live.id,))
+    store = GameStore(url, {"toy-draw": toy.RULES})
+    try:
+        version = store.get(live.id).version
+        _, retry = store.command(live.id, tokens[0], b'{"type":"draw"}', idempotency_key="old")
+        assert retry.replayed and store.get(live.id).version == version
+        _, other = store.command(live.id, tokens[1], b'{"type":"draw"}', idempotency_key="old")
+        assert not other.replayed and store.get(live.id).version == version + 1
+    finally:
+        store.close()
+    with sqlite3.connect(tmp_path / "old.db") as db:
+        assert db.execute("SELECT seat, command_id FROM stored_events_seat_command_ids").fetchall(
+            ) == [(1, "old")]

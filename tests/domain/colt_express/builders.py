@@ -16,6 +16,7 @@ from domain.colt_express.events import CardResolved, Event
 from domain.colt_express.evolve import evolve
 from domain.colt_express.rules import legal_commands
 from domain.colt_express.state import State
+from domain.colt_express.versions import ENGINE, TIES_NAMED
 from domain.kernel.rng import Seed
 
 SEED = Seed(hashlib.sha256(b"colt express tests").digest())
@@ -38,11 +39,13 @@ def table(
     first_player: int = 0,
     neutral_left: int = 13,
     bullets_left: dict[str, int] | None = None,
+    engine: str = ENGINE,
 ) -> State:
     """A game in Stealin' with the given bandits at ``(car, "inside" | "roof")``.
 
     Bandit ``i`` (in the order given) is controlled by seat ``i`` (``i // 2``
-    in the two-player game). Purses not given a value are worth $300.
+    in the two-player game). Purses not given a value are worth $300. `engine`
+    is the rules version decided by (default the current one).
     """
     names = list(bandits)
     per_seat = 2 if two_player else 1
@@ -55,6 +58,7 @@ def table(
         if token.startswith("purse-"):
             values.setdefault(token, 300)
     return State(
+        every_holder_chooses=engine not in TIES_NAMED,
         seats=seats,
         two_player=two_player,
         characters=names,

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import msgspec
+import pytest
+
 from domain.colt_express.commands import GiveUpPurse, Pickpocket
 from domain.colt_express.decide import to_act
 from domain.colt_express.events import (
     BulletTaken,
+    ColtExpressGameStarted,
     HandDealt,
     LootDropped,
     RansomPaid,
@@ -13,9 +17,14 @@ from domain.colt_express.events import (
     RoundEnded,
     RoundEventBegan,
 )
-from domain.colt_express.rules import legal_commands
+from domain.colt_express.evolve import evolve
+from domain.colt_express.rules import RULES, legal_commands
+from domain.colt_express.state import State
+from domain.colt_express.versions import ENGINE, RULES_VERSION, TIES_NAMED
+from domain.kernel.errors import RuleViolation
+from domain.kernel.protocol import Setup
 
-from .builders import of_type, play, run_round_end, table, where
+from .builders import SEED, of_type, play, run_round_end, table, where
 
 
 def test_angry_marshal_shoots_his_roof_then_moves_back_with_an_encounter():
@@ -115,41 +124,66 @@ def test_pickpocketing_may_be_declined():
     assert state.held[0] == [] and state.inside[1] == ["purse-9"]
 
 
-def test_marshals_revenge_takes_the_lowest_purse_of_each_bandit_on_his_roof():
-    state = table(
-        {"doc": (2, "roof"), "ghost": (2, "roof"), "tuco": (2, "inside"), "belle": (3, "roof")},
+def _revenge_table(engine: str = ENGINE) -> State:
+    """Doc (tied lowest purses), Belle (one lowest purse) and Ghost (no purse) on the
+    Marshal's roof, Tuco inside his car."""
+    return table(
+        {"doc": (2, "roof"), "ghost": (2, "roof"), "tuco": (2, "inside"), "belle": (2, "roof")},
         marshal=2,
         held={
-            "doc": ["purse-9", "purse-10", "jewel-1"],
+            "doc": ["purse-9", "purse-10", "purse-11", "jewel-1"],
             "ghost": ["jewel-2"],
-            "tuco": ["purse-11"],
-            "belle": ["purse-12"],
+            "tuco": ["purse-12"],
+            "belle": ["purse-13", "purse-14"],
         },
-        purse_values={"purse-9": 450, "purse-10": 300},
+        purse_values={"purse-9": 250, "purse-10": 250, "purse-11": 500,
+                      "purse-13": 450, "purse-14": 300},
         round_card="station-marshals-revenge",
         round=4,
+        engine=engine,
     )
+
+
+def test_marshals_revenge_asks_every_purse_holder_on_his_roof_tied_or_not():
+    """Rules 0.3: being asked tells nobody whose lowest purses tie (values are hidden)."""
+    state = _revenge_table()
     events = run_round_end(state)
-    assert of_type(events, LootDropped) == [
-        LootDropped(bandit="doc", token="purse-10", car=2, roof=True)
-    ]
-    assert state.held == [["purse-9", "jewel-1"], ["jewel-2"], ["purse-11"], ["purse-12"]]
-    assert state.phase == "finished"
-
-
-def test_marshals_revenge_lets_the_holder_pick_between_two_equal_lowest_purses():
-    state = table(
-        {"doc": (2, "roof"), "ghost": (4, "inside")},
-        marshal=2,
-        held={"doc": ["purse-9", "purse-10", "purse-11"]},
-        purse_values={"purse-9": 250, "purse-10": 250, "purse-11": 500},
-        round_card="station-marshals-revenge",
-        round=4,
-    )
-    run_round_end(state)
+    assert of_type(events, RoundEventBegan)[0].choosers == ["doc", "belle"]
+    assert of_type(events, LootDropped) == []  # nobody loses a purse unasked
+    assert to_act(state) == [0]
     assert legal_commands(state, 0) == [GiveUpPurse(token="purse-9"), GiveUpPurse(token="purse-10")]
     play(state, GiveUpPurse(token="purse-10"))
-    assert state.held[0] == ["purse-9", "purse-11"] and state.roof[2] == ["purse-10"]
+    assert to_act(state) == [3]
+    assert legal_commands(state, 3) == [GiveUpPurse(token="purse-14")]  # the lowest, alone
+    events = play(state, GiveUpPurse(token="purse-14"))
+    assert of_type(events, LootDropped) == [
+        LootDropped(bandit="belle", token="purse-14", car=2, roof=True)]
+    assert state.held == [["purse-9", "purse-11", "jewel-1"], ["jewel-2"], ["purse-12"],
+                          ["purse-13"]]
+    assert state.roof[2] == ["purse-10", "purse-14"] and state.phase == "finished"
+
+
+def test_tied_and_untied_holders_look_alike_to_others():
+    """The public record of the event is the same whatever the hidden purse values."""
+    untied = _revenge_table()
+    untied.purse_values["purse-10"] = 700  # Doc's lowest is now purse-9 alone
+    began = [of_type(run_round_end(s), RoundEventBegan)[0] for s in (_revenge_table(), untied)]
+    assert began[0] == began[1]
+    assert to_act(untied) == [0] and len(legal_commands(untied, 0)) == 1
+
+
+def test_before_0_3_marshals_revenge_asks_only_tied_holders():
+    """0.1 and 0.2 logs replay as they were decided: the untied lose theirs at once."""
+    for engine in sorted(TIES_NAMED):
+        state = _revenge_table(engine)
+        events = run_round_end(state)
+        assert of_type(events, RoundEventBegan)[0].choosers == ["doc"]
+        assert of_type(events, LootDropped) == [
+            LootDropped(bandit="belle", token="purse-14", car=2, roof=True)]
+        assert legal_commands(state, 0) == [GiveUpPurse(token="purse-9"),
+                                            GiveUpPurse(token="purse-10")]
+        play(state, GiveUpPurse(token="purse-10"))
+        assert state.roof[2] == ["purse-14", "purse-10"] and state.phase == "finished"
 
 
 def test_hostage_taking_pays_250_to_each_bandit_in_or_on_the_locomotive():
@@ -210,3 +244,19 @@ def test_event_choices_are_asked_in_seat_order_from_the_first_player():
     assert to_act(state) == [1]
     play(state, Pickpocket(token=None))
     assert to_act(state) == [2]
+
+
+def test_the_opening_records_the_rules_version_from_0_3_on():
+    """A 0.3 game says so in its first event; 0.1 and 0.2 openings stay as they were dealt."""
+    current = RULES.start(Setup(3), SEED)[0]
+    assert isinstance(current, ColtExpressGameStarted)
+    assert current.rules_version == RULES_VERSION and evolve(None, current).every_holder_chooses
+    for version in ("0.1", f"0.2/colt-express@{RULES_VERSION.partition('@')[2]}"):
+        old = RULES.start(Setup(3, rules_version=version), SEED)[0]
+        assert isinstance(old, ColtExpressGameStarted) and old.rules_version is None
+        assert b"rules_version" not in msgspec.json.encode(old)
+        assert not evolve(None, old).every_holder_chooses
+        assert msgspec.structs.replace(old, rules_version=current.rules_version) == current
+    with pytest.raises(RuleViolation) as refused:
+        RULES.start(Setup(3, rules_version="0.9/colt-express@sha256:0"), SEED)
+    assert refused.value.code == "bad-setup"

@@ -27,6 +27,7 @@ from domain.ticket_to_ride.commands import (
     DrawCard,
     DrawTickets,
     KeepTickets,
+    Pass,
 )
 from domain.ticket_to_ride.events import (
     BonusCardsDrawn,
@@ -129,14 +130,33 @@ def test_setup_deals_4_cards_4_tickets_and_turns_up_4_of_the_11_goal_cards() -> 
         state = RULES.evolve(None, opening)
         assert len(state.goals) == 4 == len(set(state.goals))
         assert [NL.map.goals[g].id for g in state.goals] == list(opening.goals.after[:4])
+        assert opening.goal_cards == list(opening.goals.after[:4])
         assert all(p.pieces[TRAINS] == 40 and sum(p.hand) == 4 for p in state.players)
         assert len(state.deck) == 114 - 4 * seats - 5
-        # public: every viewer sees which goal cards are in play
-        assert RULES.redact(opening, None).goals == opening.goals  # type: ignore[union-attr]
         view = RULES.public_view(state)
         assert view.goals is not None
         assert [g.id for g in view.goals] == list(opening.goals.after[:4])
         assert all(g.winners is None for g in view.goals)
+
+
+def test_only_the_4_goal_cards_drawn_are_public_the_order_of_the_7_in_the_box_is_not() -> None:
+    """§2.4: the other 7 "go back in the box unseen": like any deck order, the goal
+    shuffle's outcome is hidden from every seat and spectator (it can be checked once
+    the seed is revealed at the end); the 4 drawn cards are face up for everyone."""
+    for seats in range(2, 6):
+        (opening,) = RULES.start(Setup(seats, MAP), Seed(bytes([40 + seats]) * 32))
+        assert isinstance(opening, GameStarted) and opening.goals is not None
+        in_play = list(opening.goals.after[:4])
+        for viewer in (None, *range(seats)):
+            seen = RULES.redact(opening, viewer)
+            assert isinstance(seen, GameStarted) and seen.goals is not None
+            assert seen.goals.after == () and seen.goals.draw == opening.goals.draw
+            assert seen.goal_cards == in_play
+            sent = msgspec.json.decode(msgspec.json.encode(seen))
+            assert sent["goals"]["before"] == [g.id for g in NL.map.goals]  # canonical order
+            del sent["goals"]["before"]
+            text = msgspec.json.encode(sent).decode()
+            assert not [g for g in opening.goals.after[4:] if f'"{g}"' in text]
 
 
 def test_at_setup_keep_at_least_2_of_the_4_tickets() -> None:
@@ -720,3 +740,89 @@ def test_each_goal_card_is_shared_by_the_seats_tied_for_its_best_value(goal: str
     scores, _ = final_scores(NL, state)
     points = next(g.points for g in NL.map.goals if g.id == goal)
     assert [s.bonuses["goal-cards"] for s in scores] == [points, points, 0]
+
+
+# --- second review: rules the tests above did not pin down ---------------------------------
+
+
+def test_a_locomotive_the_refill_turns_up_may_not_be_the_second_card() -> None:
+    """§3.1: "this includes one just revealed by the refill"."""
+    state = nl_state(display=["red", "green", "white", "black", "blue"], deck=["locomotive"])
+    events, state = play(state, 0, DrawCard(0))
+    assert events == [CardDrawn(0, 0, "red", False,
+                                ["locomotive", "green", "white", "black", "blue"])]
+    refused = refusal(state, 0, DrawCard(0))
+    assert (refused.code, refused.section) == ("locomotive-second", "§3.1")
+    assert DrawCard(0) not in [m.command for m in RULES.legal_moves(state, 0)]
+    _, state = play(state, 0, DrawCard(1))
+    assert state.current == 1 and state.players[0].hand == hand(red=1, green=1)
+
+
+def test_a_seat_dropping_to_2_trains_in_the_final_round_does_not_extend_it() -> None:
+    """§4: seat 1 claims down to 1 train in the final round seat 0 started; the game
+    still ends after seat 0's own last turn."""
+    state = nl_state(3, hands=[hand(black=1), hand(red=1), hand()], trains=[3, 2, 40],
+                     deck=["white"] * 20)
+    _, state = play(state, 0, ClaimRoute(route("arhus", "alborg", "black"), "black", 0))
+    assert (state.turns_left, state.current) == (3, 1)
+    _, state = play(state, 1, ClaimRoute(route("kuopio", "kajaani"), "red", 0))
+    assert state.players[1].pieces[TRAINS] == 1 and state.turns_left == 2
+    for seat in (2, 0):
+        assert state.phase == "playing" and state.current == seat
+        _, state = play(state, seat, DrawCard())
+        events, state = play(state, seat, DrawCard())
+    assert state.phase == "finished" and isinstance(events[-1], GameEnded)
+
+
+@pytest.mark.parametrize(("seats", "usable"), [(2, 1), (3, 2)])
+def test_the_first_claimers_of_a_triple_route_pick_any_of_its_tracks(
+    seats: int, usable: int
+) -> None:
+    """§3.2: Karlstad-Stockholm claimed from its last track backwards; the tracks left
+    once the limit is reached are closed to everyone, listed or sent."""
+    group = tracks("karlstad", "stockholm")
+    rich = hand(**{c: 3 for c in NL.colours})
+    state = nl_state(seats, hands=[list(rich) for _ in range(seats)])
+    for claimed, track in enumerate(reversed(group[-usable:])):
+        state.current = claimed
+        _, state = play(state, claimed, ClaimRoute(track, NL.card_name(NL.route_colour[track])))
+    for seat in range(seats):
+        state.current = seat
+        listed = {m.command.route for m in RULES.legal_moves(state, seat)
+                  if isinstance(m.command, ClaimRoute)}
+        for track in group[: len(group) - usable]:
+            assert track not in listed
+            colour = NL.card_name(NL.route_colour[track])
+            assert refusal(state, seat, ClaimRoute(track, colour)).code == "double-route-closed"
+
+
+def test_nordic_express_may_pass_a_city_twice_but_each_route_once() -> None:
+    """§5.3 card E: Lillehammer-Karlstad-Göteborg-Oslo-Karlstad-Stockholm passes Karlstad
+    twice and is 3+2+2+1+1 = 9; without the second pass the best is 7."""
+    state = goal_state()
+    own(state, 0, *_path(["lillehammer", "karlstad", "goteborg", "oslo", "karlstad",
+                          "stockholm"]))
+    own(state, 1, *_path(["lillehammer", "karlstad", "goteborg", "oslo"]))
+    assert values(state, "nordic-express") == [9, 7, 0]
+
+
+def test_local_network_counts_a_completed_5_point_ticket_but_not_a_6_point_one() -> None:
+    """§5.3 card F: "worth 5 points or fewer"; an uncompleted small ticket counts 0."""
+    five, six = ticket("honningsvag", "rovaniemi"), ticket("tromso", "mo-i-rana")
+    assert (NL.ticket_points[five], NL.ticket_points[six]) == (5, 6)
+    state = goal_state(tickets=[[five, six], [six], [five]])
+    own(state, 0, *_path(["honningsvag", "unnamed-2", "rovaniemi"]),
+        *_path(["tromso", "narvik", "mo-i-rana"]))
+    own(state, 1, *_path(["tromso", "narvik", "mo-i-rana"]))
+    assert values(state, "local-network") == [1, 0, 0]
+
+
+def test_with_no_card_anywhere_the_draw_is_barred_and_a_seat_with_nothing_to_do_passes() -> None:
+    """§3.1: pile, discards and display empty: action A is not allowed; with no route
+    payable and no ticket left either, the seat passes (Resolved), and the game goes on."""
+    state = nl_state(display=[None] * 5, ticket_pile=[])
+    assert refusal(state, 0, DrawCard()).code == "no-cards"
+    assert refusal(state, 0, DrawCard(0)).code in ("no-cards", "empty-slot")
+    assert [m.command for m in RULES.legal_moves(state, 0)] == [Pass()]
+    _, state = play(state, 0, Pass())
+    assert state.current == 1 and state.phase == "playing"
