@@ -35,19 +35,27 @@ has clients, against one caller, and against bare appends.
 
 Measured on the 2-core development machine (``--games 30 --concurrency 8``,
 medians of 3 runs, client and server sharing the two cores, other work running
-on the machine: load average 3-4)::
+on the machine: load average 4.4-4.9)::
 
-    SQLite      store 1784 moves/s (1 caller), 3975 (8 threads); bare appends 3687/s
-                HTTP 1230 accepted moves/s, p50 5.5 ms, p99 15.3 ms; HTTP/8 threads 0.31
-                server CPU 0.75 ms, client CPU 0.10 ms per accepted move;
-                paced at 1000/s: p50 4.8 ms, p99 17.1 ms
-    PostgreSQL  store 286 moves/s (1 caller), 1144 (8 threads); bare appends 863/s
-                HTTP 706 accepted moves/s, p50 9.8 ms, p99 25.3 ms; HTTP/8 threads 0.62
-                server CPU 1.02 ms per accepted move;
-                paced at 1000/s: p50 9.9 ms, p99 24.7 ms
+    SQLite      store 1409 moves/s (1 caller), 2940 (8 threads); bare appends 3763/s
+                HTTP 1433 accepted moves/s, p50 4.6 ms, p99 21.6 ms; HTTP/8 threads 0.49
+                server CPU 0.63 ms, client CPU 0.05 ms per accepted move;
+                paced at 1000/s: p50 3.9 ms, p99 52.3 ms
+    PostgreSQL  store 344 moves/s (1 caller), 817 (8 threads); bare appends 360/s
+                HTTP 773 accepted moves/s, p50 7.1 ms, p99 43.9 ms; HTTP/8 threads 0.95
+                server CPU 0.78 ms per accepted move;
+                paced at 1000/s: p50 8.4 ms, p99 30.8 ms
 
-Rates move by a factor of two between runs here when other processes flush to
-the same disk (a later run: SQLite store 1990/s with 8 threads, HTTP 1097/s).
+Rates and p99 move by a factor of two between runs here when other processes
+flush to the same disk or take the cores (an earlier run: SQLite store 3975/s
+with 8 threads, HTTP 1230/s, paced p99 17.1 ms; a later one at load 4.7-5.0:
+SQLite HTTP/8 threads 0.56, server CPU 0.62 ms, paced p99 48.8 ms; PostgreSQL
+0.64, 0.75 ms, 22.0 ms); the server's CPU per move is the steady figure.
+Played alone (8 clients, SQLite, no raw runs beside it, alternating with the
+code before) the server spends 0.54 ms of CPU per accepted move (median of 6
+runs), down from 0.68 ms (median of 9) before the rate limiter stopped costing
+a worker-thread hand-off and a list as long as the window's count per request
+(`service.api.rate_limits`).
 
 The HTTP server is bound by its own CPU: about 0.35 ms a request for uvicorn,
 litestar and the hand-off to a worker thread and back (measured with a handler

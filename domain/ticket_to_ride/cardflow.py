@@ -1,5 +1,10 @@
 """How train cards move between draw pile, discard pile and display (§4.3, §4.4).
 
+A map of several decks (Rails & Sails: train and ship cards) gives each deck
+its own draw pile and discards; the market (display) holds cards of any deck.
+The ``chosen`` market's procedures (`fill_slot`, `wild_reset`) take the decks
+as a list of ``(draw pile, discards)`` and one reshuffle callback per deck.
+
 These procedures are deterministic except for reshuffles, which they ask of
 a `Reshuffle` callback. `decide` runs them on copies with a callback that
 shuffles with the game's `Rng` and records each `Shuffle`; `evolve` runs them
@@ -9,7 +14,7 @@ same code thus produces the outcome and replays it, so they cannot disagree.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 
 from domain.kernel.rng import Rng, Shuffle
 from domain.ticket_to_ride.board import Board
@@ -58,6 +63,29 @@ def replay_reshuffle(
         apply_shuffle(board, deck, discard, next(pending))
 
     return reshuffle
+
+
+def replay_reshuffles(
+    board: Board, piles: Sequence[tuple[list[int], list[int]]], recorded: list[Shuffle]
+) -> list[Reshuffle]:
+    """One callback per deck applying the `recorded` shuffles in the order they happened.
+
+    A shuffle needs no deck field: the decks run out in the same order when the
+    movements are replayed, and a shuffle's cards (``before``) name its deck.
+    """
+    pending: Iterator[Shuffle] = iter(recorded)
+
+    def for_deck(deck: list[int], discard: list[int]) -> Reshuffle:
+        def reshuffle() -> None:
+            shuffle = next(pending, None)
+            if shuffle is None:
+                _nothing_recorded()
+            else:
+                apply_shuffle(board, deck, discard, shuffle)
+
+        return reshuffle
+
+    return [for_deck(deck, discard) for deck, discard in piles]
 
 
 def _nothing_recorded() -> None:
@@ -112,3 +140,93 @@ def fill_display(
             display[slot] = draw_top(deck, discard, reshuffle)
         resets += 1
     return resets
+
+
+#: each deck's draw pile (top last) and discards, in deck order
+Piles = Sequence[tuple[list[int], list[int]]]
+
+
+def supplying(piles: Piles) -> list[int]:
+    """The decks that have a card to give (in their pile or their discards)."""
+    return [d for d, (deck, discard) in enumerate(piles) if deck or any(discard)]
+
+
+def first_refillable(display: list[int], piles: Piles) -> int:
+    """The first empty market slot some deck can fill, or -1."""
+    if -1 not in display or not supplying(piles):
+        return -1
+    return display.index(-1)
+
+
+def fill_slot(
+    piles: Piles, reshuffles: Sequence[Reshuffle], display: list[int], slot: int, deck: int
+) -> None:
+    """Fill `slot` from `deck`, or, when it has no card, from the first deck that has one;
+    the slot stays empty when none has (Rails & Sails §3.1, dry deck)."""
+    order = [deck, *(d for d in range(len(piles)) if d != deck)]
+    for d in order:
+        pile, discard = piles[d]
+        if pile or any(discard):
+            display[slot] = draw_top(pile, discard, reshuffles[d])
+            return
+
+
+def wild_reset(
+    board: Board,
+    reset_at: int,
+    piles: Piles,
+    reshuffles: Sequence[Reshuffle],
+    display: list[int],
+) -> int:
+    """The ``chosen`` market's wild reset (Rails & Sails §3.1); the number of resets.
+
+    While `reset_at` (> 0) or more face-up cards are wilds, every face-up card
+    goes to its own deck's discards and each deck turns up its share
+    (`Board.deck_face_up`, in slot order), a short deck's missing cards coming
+    from the others. It stops when no new market could show fewer wilds
+    (`_reset_futile`), so it always ends.
+    """
+    wild = board.locomotive
+    resets = 0
+    while reset_at > 0 and display.count(wild) >= reset_at:
+        if _reset_futile(board, reset_at, piles, display):
+            break
+        for slot, card in enumerate(display):
+            if card >= 0:
+                piles[board.card_deck[card]][1][card] += 1
+            display[slot] = -1
+        slot = 0
+        for deck, share in enumerate(board.deck_face_up):
+            for _ in range(share):
+                fill_slot(piles, reshuffles, display, slot, deck)
+                slot += 1
+        resets += 1
+    return resets
+
+
+def _reset_futile(board: Board, reset_at: int, piles: Piles, display: list[int]) -> bool:
+    """Every market a reset could turn up would show `reset_at` or more wilds again.
+
+    Counts, per deck, the cards it could give once the market is discarded and
+    those that are not wilds, deals each deck's share as `wild_reset` would
+    (short decks made up by the others in deck order), and counts the wilds no
+    order of the cards could avoid.
+    """
+    wild = board.locomotive
+    have = [len(pile) + sum(discard) for pile, discard in piles]
+    plain = [
+        sum(1 for c in pile if c != wild) + sum(discard) - discard[wild]
+        for pile, discard in piles
+    ]
+    for card in display:
+        if card >= 0:
+            have[board.card_deck[card]] += 1
+            plain[board.card_deck[card]] += card != wild
+    dealt = [min(share, n) for share, n in zip(board.deck_face_up, have, strict=True)]
+    short = sum(board.deck_face_up) - sum(dealt)
+    for d in range(len(have)):
+        extra = min(short, have[d] - dealt[d])
+        dealt[d] += extra
+        short -= extra
+    forced = sum(max(0, n - p) for n, p in zip(dealt, plain, strict=True))
+    return forced >= reset_at

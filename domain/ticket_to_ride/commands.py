@@ -29,6 +29,19 @@ class DrawCard(_Command, frozen=True, tag="draw-card"):
     slot: int | None = None
 
 
+class DrawBlind(_Command, frozen=True, tag="draw-blind"):
+    """Take the top card of the named ``deck`` (a map of several decks: ``"train"``,
+    ``"ship"``); a deck with no draw pile and no discards cannot be drawn from."""
+
+    deck: str
+
+
+class RefillSlot(_Command, frozen=True, tag="refill-slot"):
+    """Refill the empty market slot from the named ``deck`` (Rails & Sails §3.1)."""
+
+    deck: str
+
+
 class ClaimRoute(_Command, frozen=True, tag="claim-route"):
     """Claim route ``route`` paying ``colour`` cards with ``locomotives`` of them Locomotives (§5).
 
@@ -74,6 +87,28 @@ class BuildStation(_Command, frozen=True, tag="build-station"):
     locomotives: int = 0
 
 
+class BuildHarbor(_Command, frozen=True, tag="build-harbor"):
+    """Build a harbor in port ``city`` paying the ``cards`` named (Rails & Sails §3.3)."""
+
+    city: int
+    cards: dict[str, int]
+
+
+class ChoosePieces(_Command, frozen=True, tag="choose-pieces"):
+    """Setup (Rails & Sails §2.6): take ``trains`` trains into play, the rest of the supply
+    in the map's other box kind (ships); secret until every seat has chosen."""
+
+    trains: int
+
+
+class ExchangePieces(_Command, frozen=True, tag="exchange-pieces"):
+    """Put ``count`` pieces of kind ``give`` back in the box reserve and take as many of
+    the other kind from it, at a point each (Rails & Sails §3.4): the whole turn."""
+
+    give: str
+    count: int
+
+
 class Pass(_Command, frozen=True, tag="pass"):
     """Do nothing: allowed only when none of the four actions is possible (§3)."""
 
@@ -81,11 +116,16 @@ class Pass(_Command, frozen=True, tag="pass"):
 Command = (
     ChooseTickets
     | DrawCard
+    | DrawBlind
+    | RefillSlot
     | ClaimRoute
     | PayTunnel
     | WithdrawTunnel
     | DrawTickets
     | KeepTickets
     | BuildStation
+    | BuildHarbor
+    | ChoosePieces
+    | ExchangePieces
     | Pass
 )

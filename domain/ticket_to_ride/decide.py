@@ -7,32 +7,53 @@ outcome, so `evolve` can replay the same movements from the events alone.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import msgspec
 
 from domain.kernel.errors import RuleViolation, wire_name
 from domain.kernel.rng import Rng, Seed, Shuffle
-from domain.ticket_to_ride.board import FERRY, TUNNEL, Board
-from domain.ticket_to_ride.cardflow import draw_top, fill_display, rng_reshuffle
+from domain.ticket_to_ride.board import FERRY, SEA, TUNNEL, Board
+from domain.ticket_to_ride.cardflow import (
+    draw_top,
+    fill_display,
+    fill_slot,
+    first_refillable,
+    rng_reshuffle,
+    supplying,
+    wild_reset,
+)
 from domain.ticket_to_ride.commands import (
+    BuildHarbor,
     BuildStation,
+    ChoosePieces,
     ChooseTickets,
     ClaimRoute,
     Command,
+    DrawBlind,
     DrawCard,
     DrawTickets,
+    ExchangePieces,
     KeepTickets,
     Pass,
     PayTunnel,
+    RefillSlot,
     WithdrawTunnel,
 )
 from domain.ticket_to_ride.events import (
+    BlindDrawn,
     BonusCardsDrawn,
     CardDrawn,
     DisplayRefilled,
     Event,
     GameEnded,
+    HarborBuilt,
     Passed,
+    PiecesChosen,
+    PiecesExchanged,
+    PiecesRevealed,
     RouteClaimed,
+    SlotRefilled,
     StationBuilt,
     TicketsChosen,
     TicketsDrawn,
@@ -44,9 +65,17 @@ from domain.ticket_to_ride.evolve import evolve
 from domain.ticket_to_ride.final import final_scores
 from domain.ticket_to_ride.mapfile import STATIONS, TRAINS
 from domain.ticket_to_ride.moves import route_closed, turn_moves
-from domain.ticket_to_ride.pricing import DoubledSpaces, OneColour, PairFerry, price_rule
+from domain.ticket_to_ride.pricing import (
+    DoubledSpaces,
+    HarborCards,
+    OneColour,
+    PairFerry,
+    ShipCards,
+    TrainCards,
+    price_rule,
+)
 from domain.ticket_to_ride.ruleset import stations_built
-from domain.ticket_to_ride.state import GameState, PlayerState, TicketChoice, Tunnel
+from domain.ticket_to_ride.state import GameState, PlayerState, Refill, TicketChoice, Tunnel
 
 _TUNNEL_REVEAL = 3
 
@@ -69,6 +98,7 @@ class _Turn:
         "discard",
         "display",
         "follow",
+        "more",
         "owned",
         "seed",
         "shuffles",
@@ -82,6 +112,8 @@ class _Turn:
         self.deck = state.deck
         self.discard = state.discard
         self.display = state.display
+        # the decks after the first, as (draw pile, discards)
+        self.more = [(p.draw, p.discard) for p in state.piles]
         self.owned = False
         # the discards are followed after a payment only when a draw may reshuffle them
         self.follow = False
@@ -102,7 +134,20 @@ class _Turn:
             self.deck = list(self.deck)
             self.discard = list(self.discard)
             self.display = list(self.display)
+            self.more = [(list(draw), list(discard)) for draw, discard in self.more]
             self.owned = True
+
+    def decks(self) -> list[tuple[list[int], list[int]]]:
+        """Every deck's draw pile and discards as this command leaves them (copies)."""
+        self.own()
+        return [(self.deck, self.discard), *self.more]
+
+    def reshuffles(self) -> list[Callable[[], None]]:
+        """One reshuffle callback per deck, shuffling with the game's generator."""
+        return [
+            rng_reshuffle(self.board, deck, discard, self.rng, self.shuffles)
+            for deck, discard in self.decks()
+        ]
 
     def discard_card(self, card: int) -> None:
         self.own()
@@ -155,9 +200,10 @@ class _Turn:
         """Discard the cards `paid` (counts per card index); see `pay`."""
         if -1 not in self.display and not self.follow:
             return
-        self.own()
+        piles = self.decks()
+        deck_of = self.board.card_deck
         for card, count in enumerate(paid):
-            self.discard[card] += count
+            piles[deck_of[card]][1][card] += count
 
     def display_names(self) -> list[str | None]:
         names = self.board.card_names
@@ -207,6 +253,8 @@ def decide(board: Board, state: GameState, seat: int, command: Command, seed: Se
         raise _refuse("no-such-seat", f"seat {seat} is not in this game", "§2")
     player = state.players[seat]
     if state.phase == "choosing-tickets":
+        if isinstance(command, ChoosePieces):
+            return _choose_pieces(state, seat, player, command)
         if not isinstance(command, ChooseTickets):
             raise _refuse("choose-tickets-first", "every player first chooses tickets", "§2.7")
         if not player.offered:
@@ -215,6 +263,10 @@ def decide(board: Board, state: GameState, seat: int, command: Command, seed: Se
     if seat != state.current:
         raise _refuse("not-your-turn", f"it is seat {state.current}'s turn", "§3")
     pending = state.pending
+    if isinstance(pending, Refill):
+        if not isinstance(command, RefillSlot):
+            raise _refuse("refill-first", "choose the deck that refills the market slot", "§4.1")
+        return _refill_slot(board, state, seat, pending, command, seed)
     if isinstance(pending, TicketChoice):
         if not isinstance(command, KeepTickets):
             raise _refuse("keep-tickets-first", "choose which drawn tickets to keep", "§6")
@@ -225,21 +277,89 @@ def decide(board: Board, state: GameState, seat: int, command: Command, seed: Se
         if isinstance(command, WithdrawTunnel):
             return _withdraw_tunnel(board, state, pending, seed)
         raise _refuse("tunnel-pending", "pay for the tunnel or withdraw", "§5.4")
-    if pending is not None and not isinstance(command, DrawCard):
+    if pending is not None and not isinstance(command, DrawCard | DrawBlind):
         raise _refuse("draw-second-card", "take your second train card", "§4.1")
     if isinstance(command, DrawCard):
+        if state.rules.market == "chosen":
+            if command.slot is None:
+                return _draw_blind(board, state, seat, 0, seed)
+            return _draw_face_up_chosen(board, state, seat, command.slot, seed)
         return _draw_card(board, state, seat, command, seed)
+    if isinstance(command, DrawBlind):
+        deck = board.deck_ids.index(command.deck) if command.deck in board.deck_ids else -1
+        if deck < 0:
+            raise _refuse("no-such-deck", f"this map has no deck {command.deck!r}", "§4.1")
+        return _draw_blind(board, state, seat, deck, seed)
     if isinstance(command, ClaimRoute):
         return _claim_route(board, state, seat, player, command, seed)
     if isinstance(command, DrawTickets):
         return _draw_tickets(state, seat)
     if isinstance(command, BuildStation):
         return _build_station(board, state, seat, player, command, seed)
+    if isinstance(command, BuildHarbor):
+        return _build_harbor(board, state, seat, player, command, seed)
+    if isinstance(command, ExchangePieces):
+        return _exchange_pieces(board, state, seat, player, command, seed)
     if isinstance(command, Pass):
         if turn_moves(board, state, seat):
             raise _refuse("cannot-pass", "you may pass only when no action is possible", "§3")
         return _end_turn(board, state, _Turn(board, state, seed), [Passed(seat)])
     raise _refuse("not-now", f"{wire_name(command)!r} is not possible now", "§3")
+
+
+def _choose_pieces(
+    state: GameState, seat: int, player: PlayerState, command: ChoosePieces
+) -> list[Event]:
+    """A seat's secret split of its supply between trains and the box's other kind
+    (Rails & Sails §2.6); the last seat to choose reveals every split."""
+    rules = state.rules
+    if not rules.supply:
+        raise _refuse("no-piece-split", "this map deals every player its pieces", "§2")
+    if state.revealed or player.chosen:
+        raise _refuse("not-your-turn", "you have already chosen your pieces", "§2")
+    other = next(k for k, most in enumerate(rules.box) if most and k != TRAINS)
+    trains, rest = command.trains, rules.supply - command.trains
+    if not (0 <= trains <= rules.box[TRAINS] and 0 <= rest <= rules.box[other]):
+        low = max(0, rules.supply - rules.box[other])
+        high = min(rules.box[TRAINS], rules.supply)
+        raise _refuse("bad-split", f"take between {low} and {high} trains", "§2")
+    chosen = {"trains": trains, rules.pieces[other]: rest}
+    events: list[Event] = [PiecesChosen(seat, chosen)]
+    if all(p.chosen for s, p in enumerate(state.players) if s != seat):
+        splits = [
+            chosen if s == seat else {rules.pieces[k]: p.chosen[k] for k in (TRAINS, other)}
+            for s, p in enumerate(state.players)
+        ]
+        events.append(PiecesRevealed(splits))
+    return events
+
+
+def _exchange_pieces(
+    board: Board,
+    state: GameState,
+    seat: int,
+    player: PlayerState,
+    command: ExchangePieces,
+    seed: Seed,
+) -> list[Event]:
+    """Pieces in play swapped for the reserve's other kind, a point each (§3.4)."""
+    rules = state.rules
+    if not rules.exchange_cost:
+        raise _refuse("no-exchange", "this map has no piece exchanges", "§3")
+    kinds = [k for k, most in enumerate(rules.box) if most]
+    give = rules.pieces.index(command.give) if command.give in rules.pieces else -1
+    if give not in kinds:
+        raise _refuse("bad-exchange", f"{command.give!r} cannot be exchanged", "§3.4")
+    take = next(k for k in kinds if k != give)
+    most = min(player.pieces[give], player.reserve[take])
+    if not 1 <= command.count <= most:
+        raise _refuse(
+            "exchange-limit", f"exchange between 1 and {most} {command.give} here", "§3.4"
+        )
+    event = PiecesExchanged(
+        seat, command.give, rules.pieces[take], command.count, command.count * rules.exchange_cost
+    )
+    return _end_turn(board, state, _Turn(board, state, seed), [event])
 
 
 def _choose_tickets(
@@ -323,6 +443,80 @@ def _draw_card(
     return _end_turn(board, state, turn, [event]) if over else [event]
 
 
+def _draw_blind(board: Board, state: GameState, seat: int, deck: int, seed: Seed) -> list[Event]:
+    """The top card of deck `deck` (Rails & Sails §3.1: a deck with no pile and no discards
+    cannot be drawn from; the turn ends after it when nothing is left to take)."""
+    second = state.pending is not None
+    pile, discard = state.pile(deck)
+    if not pile and not any(discard):
+        name = board.deck_ids[deck]
+        raise _refuse("no-cards", f"the {name} deck and its discards are empty", "§4.4")
+    turn = _Turn(board, state, seed)
+    piles = turn.decks()
+    card = draw_top(*piles[deck], turn.reshuffles()[deck])
+    over = second or not (supplying(piles) or _takeable(turn.display, board.locomotive))
+    event = BlindDrawn(seat, board.deck_ids[deck], board.card_name(card), over,
+                       turn.take_shuffles())
+    return _end_turn(board, state, turn, [event]) if over else [event]
+
+
+def _draw_face_up_chosen(
+    board: Board, state: GameState, seat: int, slot: int, seed: Seed
+) -> list[Event]:
+    """A face-up card from a ``chosen`` market: refilled from the one deck that can, or
+    after the player's choice of deck (a `Refill` follows) when several can (§3.1)."""
+    second = state.pending is not None
+    if not second and not state.can_draw():
+        raise _refuse("no-cards", "every deck and every discard pile is empty", "§4.4")
+    if not 0 <= slot < len(state.display) or state.display[slot] < 0:
+        raise _refuse("empty-slot", f"face-up slot {slot} holds no card", "§4.1")
+    card = state.display[slot]
+    wild = board.locomotive
+    if second and card == wild:
+        raise _refuse("locomotive-second", "a face-up wild cannot be the second card", "§4.2")
+    turn = _Turn(board, state, seed)
+    turn.empty_slot(slot)
+    piles = turn.decks()
+    supply = supplying(piles)
+    name = board.card_name(card)
+    if len(supply) > 1:
+        return [CardDrawn(seat, slot, name, False, turn.display_names())]
+    reshuffles = turn.reshuffles()
+    if supply:
+        fill_slot(piles, reshuffles, turn.display, slot, supply[0])
+    resets = wild_reset(board, state.rules.locomotive_reset, piles, reshuffles, turn.display)
+    over = second or card == wild or not (supplying(piles) or _takeable(turn.display, wild))
+    event = CardDrawn(
+        seat, slot, name, over, turn.display_names(), resets, turn.take_shuffles()
+    )
+    return _end_turn(board, state, turn, [event]) if over else [event]
+
+
+def _refill_slot(
+    board: Board, state: GameState, seat: int, refill: Refill, command: RefillSlot, seed: Seed
+) -> list[Event]:
+    """Refill the pending market slot from the chosen deck; at the end of a turn the next
+    empty slot a deck can fill waits for its own choice, then the wild reset runs (§3.1)."""
+    deck = board.deck_ids.index(command.deck) if command.deck in board.deck_ids else -1
+    if deck < 0:
+        raise _refuse("no-such-deck", f"this map has no deck {command.deck!r}", "§4.1")
+    turn = _Turn(board, state, seed)
+    piles = turn.decks()
+    if deck not in supplying(piles):
+        raise _refuse("no-cards", f"the {command.deck} deck and its discards are empty", "§4.4")
+    reshuffles = turn.reshuffles()
+    fill_slot(piles, reshuffles, turn.display, refill.slot, deck)
+    if refill.last and first_refillable(turn.display, piles) >= 0:
+        return [SlotRefilled(seat, refill.slot, command.deck, turn.display_names(), False, 0,
+                             turn.take_shuffles())]
+    wild = board.locomotive
+    resets = wild_reset(board, state.rules.locomotive_reset, piles, reshuffles, turn.display)
+    over = refill.last or not (supplying(piles) or _takeable(turn.display, wild))
+    event = SlotRefilled(seat, refill.slot, command.deck, turn.display_names(), over, resets,
+                         turn.take_shuffles())
+    return _end_turn(board, state, turn, [event]) if over else [event]
+
+
 def _takeable(display: list[int], loco: int) -> bool:
     """A face-up card other than a Locomotive is there to be taken as a second card."""
     return any(0 <= c != loco for c in display)
@@ -349,6 +543,8 @@ def _claim_route(
         pieces = state.rules.pieces[piece]
         code = "not-enough-trains" if piece == TRAINS else f"not-enough-{pieces}"
         raise _refuse(code, f"the route needs {length} {pieces}", "§5.1")
+    if command.cards is None and (board.several_train_kinds or board.route_kind[route] == SEA):
+        raise _refuse("name-the-cards", "name the cards paid for this route", "§5.2")
     if command.cards is not None:
         rule = price_rule(board, state.rules, route)
         paid = _paid_cards(board, player.hand, command, "§5.2")
@@ -444,8 +640,13 @@ def _paid_cards(board: Board, hand: list[int], command: ClaimRoute, section: str
     assert command.cards is not None
     if command.colour is not None or command.locomotives:
         raise _refuse("bad-payment", "name the cards, or a colour and Locomotives", section)
+    return _named_cards(board, hand, command.cards, section)
+
+
+def _named_cards(board: Board, hand: list[int], cards: dict[str, int], section: str) -> list[int]:
+    """Cards named by count, as counts per card index, checked against the hand."""
     paid = [0] * len(hand)
-    for name, count in command.cards.items():
+    for name, count in cards.items():
         card = board.card_index(name)
         if card < 0:
             raise _refuse("unknown-colour", f"{name!r} is not a card of this map", section)
@@ -462,14 +663,14 @@ def _claim_paid(
     state: GameState,
     seat: int,
     route: int,
-    rule: PairFerry | DoubledSpaces,
+    rule: PairFerry | DoubledSpaces | TrainCards | ShipCards,
     paid: list[int],
     seed: Seed,
 ) -> list[Event]:
-    """Claim a route whose price takes several colours, paid with the cards `paid`."""
+    """Claim a route whose price its rule checks, paid with the cards `paid`."""
     problem = rule.check(board, paid)
     if problem is not None:
-        raise _refuse("bad-payment", problem, "§5.3")
+        raise _refuse("bad-payment", problem, "§5.3" if isinstance(rule, PairFerry) else "§5.2")
     turn = _Turn(board, state, seed)
     turn.follow = board.route_bonus[route] > 0
     turn.pay_cards(paid)
@@ -598,6 +799,42 @@ def _build_station(
     return _end_turn(board, state, turn, [built])
 
 
+def _build_harbor(
+    board: Board,
+    state: GameState,
+    seat: int,
+    player: PlayerState,
+    command: BuildHarbor,
+    seed: Seed,
+) -> list[Event]:
+    """A harbor in a port city the player's own route reaches, one per city (§3.3)."""
+    rules = state.rules
+    if not rules.harbor_cards:
+        raise _refuse("no-harbors", "this map has no harbors", "§3")
+    if not player.pieces[rules.pieces.index("harbors")]:
+        raise _refuse("no-harbors", "you have no harbor left", "§3.3")
+    city = command.city
+    if not 0 <= city < len(board.city_ids):
+        raise _refuse("no-such-city", f"there is no city {city}", "§3.3")
+    if not board.city_harbor[city]:
+        raise _refuse("not-a-port", f"{board.city_names[city]} is no port city", "§3.3")
+    if state.harbor_owner[city] >= 0:
+        raise _refuse("city-has-harbor", "this city already has a harbor", "§3.3")
+    if not any(state.route_owner[r] == seat for r in board.city_routes[city]):
+        raise _refuse(
+            "no-route-to-city", "build a harbor only where a route of yours ends", "§3.3"
+        )
+    paid = _named_cards(board, player.hand, command.cards, "§3.3")
+    problem = HarborCards(rules.harbor_cards).check(board, paid)
+    if problem is not None:
+        raise _refuse("bad-payment", problem, "§3.3")
+    turn = _Turn(board, state, seed)
+    turn.pay_cards(paid)
+    names = board.card_names
+    built = HarborBuilt(seat, city, {names[c]: n for c, n in enumerate(paid) if n})
+    return _end_turn(board, state, turn, [built])
+
+
 def _end_turn(
     board: Board, state: GameState, turn: _Turn | Seed, events: list[Event]
 ) -> list[Event]:
@@ -607,7 +844,10 @@ def _end_turn(
     turn that leaves the display full, so nothing is refilled.
     """
     if isinstance(turn, _Turn):
-        if -1 in turn.display and (turn.deck or any(turn.discard)):
+        if state.rules.market == "chosen":
+            if first_refillable(turn.display, turn.decks()) >= 0:
+                return events  # the player first chooses the deck that refills a slot
+        elif -1 in turn.display and (turn.deck or any(turn.discard)):
             resets = turn.refill(None)
             events.append(DisplayRefilled(turn.display_names(), resets, turn.take_shuffles()))
         seed = turn.seed

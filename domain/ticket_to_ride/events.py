@@ -23,7 +23,8 @@ class _Event(msgspec.Struct, frozen=True, tag_field="type", gc=False):
 class GameStarted(_Event, frozen=True, tag="game-started", omit_defaults=True):
     """The opening (§2): shuffles, first player, deal, display, tickets offered.
 
-    ``cards`` shuffles the 110 train cards (colours in canonical order);
+    ``cards`` shuffles the 110 train cards (colours in canonical order),
+    ``more_cards`` the map's further decks (Rails & Sails: the ship cards);
     ``long_tickets`` / ``tickets`` shuffle the two ticket decks (ticket
     numbers as strings). Each seat then gets ``hand`` cards from the top of
     the pile in seat order, the display is turned up (``shuffles`` holds any
@@ -57,6 +58,8 @@ class GameStarted(_Event, frozen=True, tag="game-started", omit_defaults=True):
     rules_version: str = LEGACY_RULES_VERSION
     goals: Shuffle | None = None
     goal_cards: list[str] | None = None
+    #: the shuffles of the decks after the first (ship cards), in deck order
+    more_cards: list[Shuffle] = []
 
 
 class TicketsChosen(_Event, frozen=True, tag="tickets-chosen"):
@@ -83,6 +86,32 @@ class CardDrawn(_Event, frozen=True, tag="card-drawn"):
     card: str | None
     turn_over: bool
     display: list[str | None] | None = None
+    resets: int = 0
+    shuffles: list[Shuffle] = []
+
+
+class BlindDrawn(_Event, frozen=True, tag="blind-drawn"):
+    """A seat took the top card of the named ``deck`` (a map of several decks, Rails &
+    Sails §3.1); ``card`` is hidden from others. ``turn_over`` as for `CardDrawn`."""
+
+    seat: int
+    deck: str
+    card: str | None
+    turn_over: bool
+    shuffles: list[Shuffle] = []
+
+
+class SlotRefilled(_Event, frozen=True, tag="slot-refilled"):
+    """A seat chose the deck that refills the empty market ``slot`` (Rails & Sails §3.1);
+    ``display`` is the market after the refill and any wild resets (``resets``).
+    ``turn_over``: the turn ends (the card taken was its last, or the refill was the end
+    of the turn's); otherwise the second card follows."""
+
+    seat: int
+    slot: int
+    deck: str
+    display: list[str | None]
+    turn_over: bool
     resets: int = 0
     shuffles: list[Shuffle] = []
 
@@ -176,6 +205,39 @@ class StationBuilt(_Event, frozen=True, tag="station-built"):
     cards: int
 
 
+class HarborBuilt(_Event, frozen=True, tag="harbor-built"):
+    """A seat built a harbor in ``city`` paying the cards ``paid`` (Rails & Sails §3.3)."""
+
+    seat: int
+    city: int
+    paid: dict[str, int]
+
+
+class PiecesChosen(_Event, frozen=True, tag="pieces-chosen"):
+    """A seat chose its secret piece split (Rails & Sails §2.6); ``pieces`` (by kind) is
+    hidden from the others until `PiecesRevealed`."""
+
+    seat: int
+    pieces: dict[str, int] | None
+
+
+class PiecesRevealed(_Event, frozen=True, tag="pieces-revealed"):
+    """Every seat has chosen: the splits, by seat, are revealed together."""
+
+    pieces: list[dict[str, int]]
+
+
+class PiecesExchanged(_Event, frozen=True, tag="pieces-exchanged"):
+    """A seat swapped ``count`` pieces of kind ``give`` for as many of ``take`` from its
+    reserve, losing ``points`` (Rails & Sails §3.4)."""
+
+    seat: int
+    give: str
+    take: str
+    count: int
+    points: int
+
+
 class Passed(_Event, frozen=True, tag="passed"):
     """A seat could do nothing and passed (§3)."""
 
@@ -211,6 +273,8 @@ Event = (
     GameStarted
     | TicketsChosen
     | CardDrawn
+    | BlindDrawn
+    | SlotRefilled
     | TunnelAttempted
     | RouteClaimed
     | BonusCardsDrawn
@@ -218,6 +282,10 @@ Event = (
     | TicketsDrawn
     | TicketsKept
     | StationBuilt
+    | HarborBuilt
+    | PiecesChosen
+    | PiecesRevealed
+    | PiecesExchanged
     | Passed
     | DisplayRefilled
     | GameEnded

@@ -12,16 +12,31 @@ from typing import Any
 
 from domain.kernel.protocol import Setup
 from domain.ticket_to_ride.board import Board
-from domain.ticket_to_ride.cardflow import draw_top, fill_display, replay_reshuffle
+from domain.ticket_to_ride.cardflow import (
+    draw_top,
+    fill_display,
+    fill_slot,
+    first_refillable,
+    replay_reshuffle,
+    replay_reshuffles,
+    supplying,
+    wild_reset,
+)
 from domain.ticket_to_ride.events import (
+    BlindDrawn,
     BonusCardsDrawn,
     CardDrawn,
     DisplayRefilled,
     Event,
     GameEnded,
     GameStarted,
+    HarborBuilt,
     Passed,
+    PiecesChosen,
+    PiecesExchanged,
+    PiecesRevealed,
     RouteClaimed,
+    SlotRefilled,
     StationBuilt,
     TicketsChosen,
     TicketsDrawn,
@@ -30,12 +45,15 @@ from domain.ticket_to_ride.events import (
     TunnelWithdrawn,
 )
 from domain.ticket_to_ride.mapfile import STATIONS
+from domain.ticket_to_ride.opening import deal_market
 from domain.ticket_to_ride.ruleset import ruleset_of
 from domain.ticket_to_ride.state import (
     SECOND_CARD,
     TICKET_CHOICE,
     GameState,
+    Pile,
     PlayerState,
+    Refill,
     Tunnel,
 )
 
@@ -44,25 +62,28 @@ def start_state(board: Board, event: GameStarted) -> GameState:
     """The state after the opening: deal cards, display and tickets from the recorded shuffles."""
     setup = Setup(event.seats, event.map, event.variant, dict(event.options), event.rules_version)
     rules = ruleset_of(board, setup)
-    colours = board.locomotive + 1
+    kinds = len(board.card_names)
     card_at = board.card_at.get
-    deck = [card_at(name, -1) for name in event.cards.after]
-    discard = [0] * colours
+    piles = [
+        ([card_at(name, -1) for name in shuffle.after], [0] * kinds)
+        for shuffle in (event.cards, *event.more_cards)
+    ]
     players = []
     for _ in range(event.seats):
-        hand = [0] * colours
-        for _ in range(rules.hand):
-            hand[deck.pop()] += 1
+        hand = [0] * kinds
+        for (deck, _), share in zip(piles, board.deck_hand, strict=True):
+            for _ in range(share):
+                hand[deck.pop()] += 1
         players.append(PlayerState(hand, list(rules.piece_counts)))
+        if rules.box:
+            players[-1].reserve = [
+                most - n if most else 0 for most, n in zip(rules.box, rules.piece_counts,
+                                                           strict=True)
+            ]
     display = [-1] * rules.face_up
-    fill_display(
-        board.locomotive,
-        rules.locomotive_reset,
-        deck,
-        discard,
-        display,
-        replay_reshuffle(board, deck, discard, event.shuffles),
-    )
+    reshuffles = replay_reshuffles(board, piles, event.shuffles)
+    deal_market(board, rules.locomotive_reset, rules.market, piles, reshuffles, display)
+    (deck, discard), *more = piles
     longs = list(map(int, event.long_tickets.after)) if event.long_tickets else []
     regular = list(map(int, event.tickets.after))
     for player in players:
@@ -70,6 +91,7 @@ def start_state(board: Board, event: GameStarted) -> GameState:
         player.offered += [regular.pop() for _ in range(rules.regular_dealt)]
     draws = [event.first.draw, event.cards.draw, event.tickets.draw]
     draws += [s.draw for s in event.shuffles]
+    draws += [s.draw for s in event.more_cards]
     if event.long_tickets:
         draws.append(event.long_tickets.draw)
     goals: list[int] = []
@@ -94,12 +116,25 @@ def start_state(board: Board, event: GameStarted) -> GameState:
         current=event.first.value,
         draws=max(draws) + 1,
         goods_pile=rules.goods_cards,
+        piles=[Pile(draw, discard) for draw, discard in more],
+        harbor_owner=[-1] * len(board.city_ids) if rules.harbor_cards else [],
+        revealed=not rules.supply,
         goals=goals,
     )
 
 
 def _end_turn(state: GameState) -> None:
-    """Pass the turn on (§3) and run the end trigger's countdown (§8)."""
+    """Pass the turn on (§3) and run the end trigger's countdown (§8).
+
+    In a ``chosen`` market an empty slot some deck can fill is refilled first,
+    from the deck the player whose turn it is chooses (a `Refill`, Rails &
+    Sails §3.1): the turn ends after it.
+    """
+    if state.rules.market == "chosen":
+        slot = first_refillable(state.display, state.decks())
+        if slot >= 0:
+            state.pending = Refill(slot, True)
+            return
     state.pending = None
     state.turn += 1
     if state.turns_left > 0:
@@ -108,7 +143,7 @@ def _end_turn(state: GameState) -> None:
         rules = state.rules
         pieces = state.players[state.current].pieces
         if sum(pieces[kind] for kind in rules.end_pieces) <= rules.end_trigger:
-            state.turns_left = state.seats
+            state.turns_left = state.seats * rules.final_rounds
     state.current = (state.current + 1) % state.seats
 
 
@@ -119,7 +154,7 @@ def _tickets_chosen(board: Board, state: GameState, event: TicketsChosen) -> Non
         returned = [t for t in player.offered if t not in player.tickets]
         _return_under_pile(state, event.seat, returned)
     player.offered = []
-    if not any(p.offered for p in state.players):
+    if not any(p.offered for p in state.players) and state.revealed:
         state.phase = "playing"
 
 
@@ -157,6 +192,8 @@ def _card_drawn(board: Board, state: GameState, event: CardDrawn) -> None:
             player.hand[draw_top(deck, discard, reshuffle)] += 1
         return _turn_over(state, event.turn_over)
     display = state.display
+    if state.rules.market == "chosen":
+        return _face_up_chosen(board, state, event)
     player.hand[display[slot]] += 1
     loco, reset_at = board.locomotive, state.rules.locomotive_reset
     if deck:  # the common case: the top card fills the slot, as `fill_display` would
@@ -168,6 +205,54 @@ def _card_drawn(board: Board, state: GameState, event: CardDrawn) -> None:
     reshuffle = replay_reshuffle(board, deck, discard, shuffles)
     fill_display(loco, reset_at, deck, discard, display, reshuffle, [slot])
     return _turn_over(state, event.turn_over)
+
+
+def _face_up_chosen(board: Board, state: GameState, event: CardDrawn) -> None:
+    """A face-up card taken from a ``chosen`` market: the slot waits for the player's choice
+    of deck when more than one could refill it, else it is refilled at once."""
+    assert event.slot is not None
+    display = state.display
+    card = display[event.slot]
+    state.players[event.seat].hand[card] += 1
+    display[event.slot] = -1
+    piles = state.decks()
+    supply = supplying(piles)
+    if len(supply) > 1:
+        state.pending = Refill(event.slot, state.pending is SECOND_CARD or card == board.locomotive)
+        return
+    reshuffles = replay_reshuffles(board, piles, event.shuffles)
+    if supply:
+        fill_slot(piles, reshuffles, display, event.slot, supply[0])
+    wild_reset(board, state.rules.locomotive_reset, piles, reshuffles, display)
+    _turn_over(state, event.turn_over)
+
+
+def _slot_refilled(board: Board, state: GameState, event: SlotRefilled) -> None:
+    """The player's chosen deck refills the slot; at the end of a turn every other slot a
+    deck can fill is refilled first, then the wild reset runs once (§3.1)."""
+    refill = state.pending
+    assert isinstance(refill, Refill)
+    if event.shuffles:
+        state.draws = event.shuffles[-1].draw + 1
+    piles = state.decks()
+    reshuffles = replay_reshuffles(board, piles, event.shuffles)
+    fill_slot(piles, reshuffles, state.display, refill.slot, board.deck_ids.index(event.deck))
+    if refill.last:
+        slot = first_refillable(state.display, piles)
+        if slot >= 0:
+            state.pending = Refill(slot, True)
+            return
+    wild_reset(board, state.rules.locomotive_reset, piles, reshuffles, state.display)
+    _turn_over(state, event.turn_over)
+
+
+def _blind_drawn(board: Board, state: GameState, event: BlindDrawn) -> None:
+    if event.shuffles:
+        state.draws = event.shuffles[-1].draw + 1
+    deck, discard = state.pile(board.deck_ids.index(event.deck))
+    reshuffle = replay_reshuffle(board, deck, discard, event.shuffles)
+    state.players[event.seat].hand[draw_top(deck, discard, reshuffle)] += 1
+    _turn_over(state, event.turn_over)
 
 
 def _turn_over(state: GameState, over: bool) -> None:
@@ -204,7 +289,7 @@ def _route_claimed(board: Board, state: GameState, event: RouteClaimed) -> None:
         for name, count in event.paid.items():
             card = board.card_at[name]
             player.hand[card] -= count
-            state.discard[card] += count
+            state.pile(board.card_deck[card])[1][card] += count
     _discard_tunnel(state)
     route = event.route
     state.route_owner[route] = seat
@@ -283,6 +368,50 @@ def _station_built(board: Board, state: GameState, event: StationBuilt) -> None:
     _end_turn(state)
 
 
+def _harbor_built(board: Board, state: GameState, event: HarborBuilt) -> None:
+    player = state.players[event.seat]
+    for name, count in event.paid.items():
+        card = board.card_at[name]
+        player.hand[card] -= count
+        state.pile(board.card_deck[card])[1][card] += count
+    state.harbor_owner[event.city] = event.seat
+    player.pieces[state.rules.pieces.index("harbors")] -= 1
+    state.passes = 0
+    _end_turn(state)
+
+
+def _pieces_chosen(board: Board, state: GameState, event: PiecesChosen) -> None:
+    assert event.pieces is not None
+    pieces = state.rules.pieces
+    state.players[event.seat].chosen = [event.pieces.get(kind, 0) for kind in pieces]
+
+
+def _pieces_revealed(board: Board, state: GameState, event: PiecesRevealed) -> None:
+    box = state.rules.box
+    for player, split in zip(state.players, event.pieces, strict=True):
+        for kind, count in split.items():
+            index = state.rules.pieces.index(kind)
+            player.pieces[index] = count
+            player.reserve[index] = box[index] - count
+        player.chosen = []
+    state.revealed = True
+    if not any(p.offered for p in state.players):
+        state.phase = "playing"
+
+
+def _pieces_exchanged(board: Board, state: GameState, event: PiecesExchanged) -> None:
+    player = state.players[event.seat]
+    give, take = state.rules.pieces.index(event.give), state.rules.pieces.index(event.take)
+    player.pieces[give] -= event.count
+    player.reserve[give] += event.count
+    player.pieces[take] += event.count
+    player.reserve[take] -= event.count
+    player.score -= event.points
+    player.exchanged += event.count
+    state.passes = 0
+    _end_turn(state)
+
+
 def _passed(board: Board, state: GameState, event: Passed) -> None:
     state.passes += 1
     _end_turn(state)
@@ -312,6 +441,8 @@ def _game_ended(board: Board, state: GameState, event: GameEnded) -> None:
 APPLY: dict[type[Any], Callable[[Board, GameState, Any], None]] = {
     TicketsChosen: _tickets_chosen,
     CardDrawn: _card_drawn,
+    BlindDrawn: _blind_drawn,
+    SlotRefilled: _slot_refilled,
     TunnelAttempted: _tunnel_attempted,
     RouteClaimed: _route_claimed,
     BonusCardsDrawn: _bonus_cards_drawn,
@@ -319,6 +450,10 @@ APPLY: dict[type[Any], Callable[[Board, GameState, Any], None]] = {
     TicketsDrawn: _tickets_drawn,
     TicketsKept: _tickets_kept,
     StationBuilt: _station_built,
+    HarborBuilt: _harbor_built,
+    PiecesChosen: _pieces_chosen,
+    PiecesRevealed: _pieces_revealed,
+    PiecesExchanged: _pieces_exchanged,
     Passed: _passed,
     DisplayRefilled: _display_refilled,
     GameEnded: _game_ended,

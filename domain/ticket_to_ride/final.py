@@ -8,8 +8,14 @@ from domain.ticket_to_ride.board import Board
 from domain.ticket_to_ride.goals import goals_won
 from domain.ticket_to_ride.mapfile import STATIONS
 from domain.ticket_to_ride.ruleset import stations_built
-from domain.ticket_to_ride.scoring import TieBreak, longest_path, score_tickets, winners
-from domain.ticket_to_ride.state import FinalScore, GameState
+from domain.ticket_to_ride.scoring import (
+    TieBreak,
+    longest_path,
+    score_tickets,
+    tour_in_order,
+    winners,
+)
+from domain.ticket_to_ride.state import FinalScore, GameState, PlayerState
 from domain.ticket_to_ride.terms import TERMS
 
 #: the tie-breaks a map may add to Europe's, with each seat's measure (higher is better)
@@ -27,7 +33,8 @@ def final_scores(
     Route points are those scored during play. Tickets use the seat's own
     routes plus one opponent route per station, chosen to the seat's best
     advantage (§7.2). The longest-path bonus goes to every seat whose path is
-    the longest; a seat with no route has no path and never gets it. The
+    the longest; a seat with no route has no path and never gets it. Tours
+    (Rails & Sails) score by the order their cities are joined in. The
     map's own terms (`Ruleset.bonus_terms`) follow, by name.
     """
     rules = state.rules
@@ -47,6 +54,7 @@ def final_scores(
             [city for city, at in enumerate(state.station_owner) if at == seat],
             [(r, a[r], b[r]) for r in claimed if owner[r] != seat],
         )
+        ticket_points = tickets.points + _tour_terms(board, player, tickets.completed)
         express = rules.longest_path_bonus > 0 and best > 0 and paths[seat] == best
         station_bonus = player.pieces[STATIONS] * rules.station_bonus
         express_bonus = rules.longest_path_bonus if express else 0
@@ -54,14 +62,14 @@ def final_scores(
         scores.append(
             FinalScore(
                 routes=player.score,
-                tickets=tickets.points,
+                tickets=ticket_points,
                 completed=tickets.completed,
                 borrowed=tickets.borrowed,
                 station_bonus=station_bonus,
                 longest_path=paths[seat],
                 express=express,
                 express_bonus=express_bonus,
-                total=player.score + tickets.points + station_bonus + express_bonus
+                total=player.score + ticket_points + station_bonus + express_bonus
                 + sum(own.values()),
                 bonuses=own,
             )
@@ -76,3 +84,21 @@ def final_scores(
         {name: MEASURES[name](board, state) for name in rules.tie_breaks if name in MEASURES},
     )
     return scores, won
+
+
+def _tour_terms(board: Board, player: PlayerState, completed: tuple[bool, ...]) -> int:
+    """What a player's tours score beyond ``+points`` joined and ``-points`` not (Rails &
+    Sails §5.2): joined out of order, ``points_any_order`` instead; not joined, the
+    ``penalty`` instead. 0 on maps without tours."""
+    change = 0
+    a, b = board.route_a, board.route_b
+    for ticket, done in zip(player.tickets, completed, strict=True):
+        any_order, penalty = board.ticket_any_order[ticket], board.ticket_penalty[ticket]
+        points = board.ticket_points[ticket]
+        if done and any_order is not None and not tour_in_order(
+            board.ticket_cities[ticket], [(a[r], b[r]) for r in player.routes]
+        ):
+            change += any_order - points
+        elif not done and penalty is not None:
+            change += points - penalty
+    return change

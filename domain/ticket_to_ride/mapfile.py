@@ -28,7 +28,7 @@ from domain.ticket_to_ride.goals import MEASURES
 from domain.ticket_to_ride.scoring import TIE_BREAKS, TieBreak
 from domain.ticket_to_ride.terms import TERMS
 
-RouteKindName = Literal["rail", "tunnel", "ferry"]
+RouteKindName = Literal["rail", "tunnel", "ferry", "sea"]
 
 
 class MapError(ValueError):
@@ -46,6 +46,9 @@ class City(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_default
     with cities the atlas has no place for, like Northern Lights' unnamed
     ones, gives every city ``x`` and ``y``; the picture then uses those).
     ``country``, ``capital`` and ``arctic`` are what goal cards measure.
+    A ``harbor`` city is a port where a harbor may be built (Rails & Sails; World's
+    Indian Ocean star has no latitude or longitude, so World places every city by
+    ``x`` and ``y``).
     """
 
     id: str
@@ -58,6 +61,7 @@ class City(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_default
     capital: bool = False
     arctic: bool = False
     position_unknown: bool = False
+    harbor: bool = False
 
 
 class Route(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
@@ -85,14 +89,47 @@ class Route(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaul
     bonus_cards: int = 0
 
 
+class CardKind(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
+    """One kind of transport card: its name (as commands and events spell it), the deck it
+    belongs to, its ``colour`` (a card colour; left out for the wild), how many of it the
+    deck holds, the ships it covers on a sea route (0: a train card) and whether it shows
+    the ``anchor`` (harbor) symbol."""
+
+    name: str
+    count: int
+    deck: str = "train"
+    colour: str = ""
+    wild: bool = False
+    ships: int = 0
+    anchor: bool = False
+
+
+class Deck(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
+    """A deck of transport cards with its own draw pile and discards: its id, the cards
+    of it dealt to each player at setup and the market slots it fills at setup and in
+    a wild reset (its share of ``rules.hand`` and ``rules.face_up``)."""
+
+    id: str
+    hand: int
+    face_up: int
+
+
 class Ticket(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
-    """A destination ticket: the ``cities`` to connect (two or more), its points, its deck group."""
+    """A destination ticket: the ``cities`` to connect (two or more), its points, its deck group.
+
+    A tour (Rails & Sails World) has its own values when its cities are joined
+    out of the printed order (``points_any_order``) and when they are not
+    joined (``penalty``, points lost); without them a ticket scores ``points``
+    when joined and loses as many when not.
+    """
 
     cities: list[str]
     points: int
     group: str
     #: made up by the engine where the printed card is unknown (`decks.generated_tickets`)
     generated: bool = False
+    points_any_order: int | None = None
+    penalty: int | None = None
 
 
 class MapRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
@@ -150,6 +187,25 @@ class MapRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_def
     sections: dict[str, str] = {}
     pieces: dict[str, int] = {}
     end_pieces: tuple[str, ...] = ("trains",)
+    #: how the market is refilled (see `ruleset.Ruleset`): "one-deck" or "chosen"
+    market: Literal["one-deck", "chosen"] = "one-deck"
+    #: turns each player plays once the end is triggered, in rounds (Rails & Sails: 2)
+    final_rounds: int = 1
+    #: harbors (Rails & Sails; a ``harbors`` piece kind counts each player's): the cards
+    #: of each deck one costs (anchor cards of one colour, wilds standing in), the points
+    #: a built one scores by the completed tickets naming its city (0, 1, 2, 3+), and
+    #: the points each unbuilt one scores (negative)
+    harbor_cards: dict[str, int] = {}
+    harbor_points: tuple[int, ...] = ()
+    harbor_unbuilt: int = 0
+    #: Rails & Sails pieces: the most of each kind a player owns (``box``); each player
+    #: secretly takes ``supply`` of them into play at setup, split among the box's kinds
+    #: (the map's own numbers, e.g. 20 trains and 40 ships, are the default split), the
+    #: rest staying in their own reserve; an exchange swaps pieces of one kind in play for
+    #: reserve pieces of another at ``exchange_cost`` points each (0: no exchanges)
+    box: dict[str, int] = {}
+    supply: int = 0
+    exchange_cost: int = 0
     bonus_terms: tuple[str, ...] = ()
     goals_in_play: int = 0
     face_up_without_piles: bool = False
@@ -165,6 +221,25 @@ TRAINS, STATIONS = 0, 1
 def piece_kinds(rules: MapRules) -> tuple[str, ...]:
     """The piece kinds of a map, indexed as `PlayerState.pieces` counts them."""
     return ("trains", "stations", *rules.pieces)
+
+
+def card_kinds(data: MapFile) -> tuple[list[Deck], list[CardKind]]:
+    """The map's decks and card kinds, in card index order.
+
+    A map that declares none has Europe's one deck: a card of each colour
+    (``rules.colour_cards`` of each, named by the colour) and the wild
+    Locomotive (``rules.locomotive_cards``). A map that declares its own
+    (``decks``, ``cards``) lists first one card per colour, in ``card_colours``
+    order, then the wild, all in the first deck (the kinds every price rule
+    knows by index), then any further kinds: the same colours with an anchor,
+    ship cards of another deck... Hands and discards count cards per index.
+    """
+    rules = data.rules
+    if not data.cards:
+        decks = [Deck("train", rules.hand, rules.face_up)]
+        kinds = [CardKind(c, rules.colour_cards, colour=c) for c in data.card_colours]
+        return decks, [*kinds, CardKind("locomotive", rules.locomotive_cards, wild=True)]
+    return list(data.decks), list(data.cards)
 
 
 class Variant(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
@@ -250,11 +325,18 @@ class MapFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defa
     note: str = ""
     metropolises: list[str] = []
     options: dict[str, MapOption] = {}
+    #: the card catalogue (see `card_kinds`); left out: Europe's one deck
+    decks: list[Deck] = []
+    cards: list[CardKind] = []
     goals: list[Goal] = []
     #: the printed board's picture size (width, height) that cities' x and y are fractions of
     board_size: tuple[int, int] | None = None
     #: set where the box's ticket deck is only partly known (see `TicketDeck`)
     ticket_deck: TicketDeck | None = None
+    #: on a board that wraps around its side edges (Rails & Sails World), the distance in
+    #: ``x`` after which it repeats (0: it does not wrap); a route whose cities are more
+    #: than half that apart runs off one edge and in at the other
+    board_wrap: float = 0.0
 
     @property
     def digest(self) -> str:
@@ -300,6 +382,8 @@ def check_map(name: str, data: MapFile) -> None:
     for i, metropolis in enumerate(data.metropolises):
         if metropolis not in cities:
             raise bad(f"metropolises[{i}]", f"unknown city {metropolis!r}")
+    _check_cards(bad, data)
+    _, cards = card_kinds(data)
     kinds = piece_kinds(data.rules)
     if len(set(kinds)) != len(kinds):
         raise bad("rules.pieces", "trains and stations are declared by their own fields")
@@ -334,6 +418,8 @@ def check_map(name: str, data: MapFile) -> None:
             raise bad(entry, f"locomotives must be between 0 and {route.length}")
         if route.piece not in kinds or route.piece == "stations":
             raise bad(entry, f"piece {route.piece!r} is no route piece kind of rules.pieces")
+        if route.kind == "sea" and (route.locomotives or not any(k.ships for k in cards)):
+            raise bad(entry, "a sea route has no Locomotive symbol and needs ship cards")
         if not 0 <= route.double_spaces <= route.length or (
             route.double_spaces and route.kind != "rail"
         ):
@@ -350,6 +436,25 @@ def check_map(name: str, data: MapFile) -> None:
             if city_id not in cities:
                 raise bad(entry, f"unknown city {city_id!r}")
         groups.add(ticket.group)
+    rules = data.rules
+    if rules.harbor_cards and (
+        "harbors" not in rules.pieces
+        or not set(rules.harbor_cards) <= {d.id for d in card_kinds(data)[0]}
+        or not rules.harbor_points
+        or "harbors" in [r.piece for r in data.routes]
+    ):
+        raise bad("rules.harbor_cards", "harbors need a harbors piece kind, known decks and "
+                                        "harbor_points, and are no route's piece")
+    if rules.box and (
+        len(rules.box) != 2 or "trains" not in rules.box
+        or not set(rules.box) <= set(kinds) - {"stations"}
+        or sum(_start(rules, k) for k in rules.box) != rules.supply
+        or any(_start(rules, k) > most for k, most in rules.box.items())
+    ):
+        raise bad("rules.box", "the box names trains and one other piece kind; the supply is "
+                               "their default split")
+    if rules.final_rounds < 1:
+        raise bad("rules.final_rounds", "the final round is at least one turn each")
     deck = data.ticket_deck
     # the tickets the engine adds to complete a partly known deck (`decks.complete_deck`)
     missing = 0 if deck is None else deck.cards - len(data.tickets)
@@ -392,6 +497,53 @@ def check_map(name: str, data: MapFile) -> None:
             if held < dealt * rules.max_seats:
                 raise bad(entry, f"{held} tickets in {named} cannot deal {dealt} to "
                                  f"{rules.max_seats} players")
+
+
+def _check_cards(bad: Callable[[str, str], MapError], data: MapFile) -> None:
+    """The card catalogue: decks and kinds named once, the basic kinds first, shares that
+    add up to the hand and the market."""
+    if bool(data.decks) != bool(data.cards):
+        raise bad("cards", "a map declares both its decks and its cards, or neither")
+    if not data.cards:
+        return
+    decks, kinds = card_kinds(data)
+    deck_ids = [d.id for d in decks]
+    if len(set(deck_ids)) != len(deck_ids):
+        raise bad("decks", "deck ids must be distinct")
+    if len(decks) > 1 and data.rules.market != "chosen":
+        raise bad("rules.market", "a market of several decks is refilled as chosen")
+    rules = data.rules
+    if sum(d.hand for d in decks) != rules.hand or sum(d.face_up for d in decks) != (
+        rules.face_up
+    ):
+        raise bad("decks", "the decks' hands and face-up shares add up to rules.hand and face_up")
+    names = [k.name for k in kinds]
+    if len(set(names)) != len(names) or {"gray", *data.card_colours} & {
+        k.name for k in kinds[len(data.card_colours) + 1 :]
+    }:
+        raise bad("cards", "card names must be distinct, and no further kind takes a colour's")
+    colours = data.card_colours
+    for i, kind in enumerate(kinds):
+        entry = f"cards[{i}] ({kind.name})"
+        if kind.deck not in deck_ids:
+            raise bad(entry, f"unknown deck {kind.deck!r}")
+        if kind.wild != (kind.colour == "") or (kind.colour and kind.colour not in colours):
+            raise bad(entry, "a card has one of the card colours, or is wild")
+        if kind.count < 0 or kind.ships not in (0, 1, 2):
+            raise bad(entry, "a count is not negative, a card covers 0, 1 or 2 ships")
+        if i > len(colours) and kind.wild:
+            raise bad(entry, "a map has one wild card kind, after the colours")
+        basic = colours[i] if i < len(colours) else None
+        if i <= len(colours) and (
+            kind.colour != (basic or "") or kind.deck != decks[0].id or kind.ships
+        ):
+            raise bad(entry, "the first kinds are a train card of each colour, then the wild, "
+                             "in the first deck")
+
+
+def _start(rules: MapRules, kind: str) -> int:
+    """The pieces of `kind` a player gets by default."""
+    return rules.trains if kind == "trains" else rules.pieces.get(kind, 0)
 
 
 def _check_goals(bad: Callable[[str, str], MapError], data: MapFile) -> None:

@@ -18,15 +18,12 @@ Example::
 
 from __future__ import annotations
 
-from typing import Literal
-
 import msgspec
 
 from domain.kernel.protocol import Setup
 from domain.ticket_to_ride.board import GRAY, KIND_NAMES, Board
+from domain.ticket_to_ride.mapfile import RouteKindName
 from domain.ticket_to_ride.ruleset import Ruleset, ruleset_of
-
-RouteKind = Literal["rail", "tunnel", "ferry"]
 
 
 class CityMaterial(msgspec.Struct, frozen=True, omit_defaults=True):
@@ -70,7 +67,7 @@ class RouteMaterial(msgspec.Struct, frozen=True, omit_defaults=True):
     b: str
     length: int
     colour: str
-    kind: RouteKind
+    kind: RouteKindName
     locomotives: int
     partner: int | None
     tracks: list[int]
@@ -185,7 +182,7 @@ def material_of(board: Board, setup: Setup) -> TicketToRideMaterial:
                 length=board.route_length[r],
                 colour="gray" if board.route_colour[r] == GRAY
                 else board.colours[board.route_colour[r]],
-                kind=KIND_NAMES[board.route_kind[r]],  # type: ignore[arg-type]
+                kind=KIND_NAMES[board.route_kind[r]],
                 locomotives=board.route_locomotives[r],
                 partner=None if board.route_partner[r] < 0 else board.route_partner[r],
                 tracks=list(board.route_tracks[r]),

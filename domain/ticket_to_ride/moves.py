@@ -16,29 +16,38 @@ from typing import assert_never
 
 import msgspec
 
-from domain.ticket_to_ride.board import FERRY, Board
+from domain.ticket_to_ride.board import FERRY, SEA, Board
+from domain.ticket_to_ride.cardflow import supplying
 from domain.ticket_to_ride.commands import (
+    BuildHarbor,
     BuildStation,
+    ChoosePieces,
     ChooseTickets,
     ClaimRoute,
     Command,
+    DrawBlind,
     DrawCard,
     DrawTickets,
+    ExchangePieces,
     KeepTickets,
     Pass,
     PayTunnel,
+    RefillSlot,
     WithdrawTunnel,
 )
-from domain.ticket_to_ride.mapfile import STATIONS
+from domain.ticket_to_ride.mapfile import STATIONS, TRAINS
 from domain.ticket_to_ride.pricing import (
     DoubledSpaces,
+    HarborCards,
     OneColour,
     PairFerry,
     PriceRule,
+    ShipCards,
+    TrainCards,
     price_rule,
 )
 from domain.ticket_to_ride.ruleset import Ruleset, stations_built
-from domain.ticket_to_ride.state import GameState, SecondCard, TicketChoice, Tunnel
+from domain.ticket_to_ride.state import GameState, Refill, SecondCard, TicketChoice, Tunnel
 
 
 class Payment(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
@@ -48,7 +57,8 @@ class Payment(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
     symbols are paid with pairs of one colour and the others with Locomotives,
     ``colour`` is that of the plain spaces (null: none, or Locomotives only), and
     ``cards`` a ready payment with the fewest Locomotives (``claim-route``'s
-    ``cards``). Both are left out on every other route.
+    ``cards``). Both are left out on every other route; on a sea route (Rails & Sails)
+    ``doubles`` is the number of double-ship cards, left out elsewhere.
     """
 
     colour: str | None
@@ -56,6 +66,7 @@ class Payment(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
     max_locomotives: int
     pairs: int | None = None
     cards: dict[str, int] | None = None
+    doubles: int | None = None
 
 
 class Move(msgspec.Struct, frozen=True, gc=False):
@@ -148,7 +159,11 @@ class _ClaimTable:
         self.grouped = frozenset(r for r, group in enumerate(board.route_tracks) if len(group) > 2)
         self.pieces = tuple(sorted(set(board.route_piece)))
         self.mixed = len(self.pieces) > 1
-        doubled = board.route_doubled
+        # the routes whose price rule lists their payments (`several`), not the search
+        doubled = [
+            board.several_train_kinds or board.route_doubled[r] or board.route_kind[r] == SEA
+            for r in range(len(length))
+        ]
         self.tracks = tuple(
             tuple((r, length[r], partner[r]) for r in routes if not doubled[r])
             for routes in board.routes_by_colour[: board.locomotive]
@@ -350,7 +365,9 @@ class _Priced(msgspec.Struct, gc=False):
     entries: dict[int, Move]
 
 
-def _priced(board: Board, rule: PairFerry | DoubledSpaces, hand: list[int]) -> _Priced:
+def _priced(
+    board: Board, rule: PairFerry | DoubledSpaces | TrainCards | ShipCards, hand: list[int]
+) -> _Priced:
     names = board.card_names
 
     def named(payment: tuple[int, ...]) -> dict[str, int]:
@@ -364,10 +381,12 @@ def _priced(board: Board, rule: PairFerry | DoubledSpaces, hand: list[int]) -> _
             a.high,
             a.pairs,
             None if a.pairs is None else named(a.payment),
+            a.doubles,
         )
         for a in alternatives
     )
     return _Priced(payments, named(alternatives[0].payment) if alternatives else {}, {})
+
 
 @cache  # a pure function of three small numbers: a few hundred tables at most
 def _lows(n: int, need: int, spare: int) -> tuple[bytes, bytes]:
@@ -387,6 +406,27 @@ def _lows(n: int, need: int, spare: int) -> tuple[bytes, bytes]:
 _BLIND = Move(DrawCard(None))
 _FACE_UP = tuple(Move(DrawCard(slot)) for slot in range(16))
 _DRAW_TICKETS = Move(DrawTickets())
+
+
+class _ByDeck(dict[str, Move]):
+    """Entries naming a deck (a blind draw from it, a refill from it), made on first use."""
+
+    def __init__(self, make: Callable[[str], Move]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, deck: str) -> Move:
+        move = self[deck] = self.make(deck)
+        return move
+
+
+_BLIND_FROM = _ByDeck(lambda deck: Move(DrawBlind(deck)))
+_REFILL = _ByDeck(lambda deck: Move(RefillSlot(deck)))
+
+
+def _blind_entries(board: Board, state: GameState) -> list[Move]:
+    """A blind draw from each deck that has a card (a map of several decks)."""
+    return [_BLIND_FROM[board.deck_ids[d]] for d in supplying(state.decks())]
 _PASS = Move(Pass())
 
 
@@ -394,7 +434,11 @@ def turn_moves(board: Board, state: GameState, seat: int) -> list[Move]:
     """The four actions at the start of a turn (§3), without pass."""
     out: list[Move] = []
     display = state.display
-    if state.deck or any(state.discard):
+    if state.piles:
+        if state.can_draw():
+            out += _blind_entries(board, state)
+            out += [_FACE_UP[slot] for slot, card in enumerate(display) if card >= 0]
+    elif state.deck or any(state.discard):
         out.append(_BLIND)
         if -1 in display:
             for slot, card in enumerate(display):
@@ -408,6 +452,12 @@ def turn_moves(board: Board, state: GameState, seat: int) -> list[Move]:
     if state.ticket_pile:
         out.append(_DRAW_TICKETS)
     player = state.players[seat]
+    if state.rules.exchange_cost:
+        out += exchange_moves(state, seat)
+    if state.harbor_owner:
+        harbor = harbor_entry(board, state, seat)
+        if harbor is not None:
+            out.append(harbor)
     if player.pieces[STATIONS]:
         station = _station_entry(board, state, player.hand, player.pieces[STATIONS])
         if station is not None:
@@ -450,6 +500,56 @@ def _station_entry(
     return entry
 
 
+def split_moves(rules: Ruleset) -> list[Move]:
+    """Every secret piece split a seat may choose (Rails & Sails §2.6), the map's own
+    numbers first (the rulebook's recommended 20 trains and 40 ships)."""
+    other = next(k for k, most in enumerate(rules.box) if most and k != TRAINS)
+    low = max(0, rules.supply - rules.box[other])
+    high = min(rules.box[TRAINS], rules.supply)
+    default = rules.piece_counts[TRAINS]
+    others = [t for t in range(low, high + 1) if t != default]
+    return [Move(ChoosePieces(t)) for t in (default, *others)]
+
+
+def exchange_moves(state: GameState, seat: int) -> list[Move]:
+    """Each exchange the seat's pieces and reserve allow (Rails & Sails §3.4): per kind
+    given, every count from 1 up to the limit."""
+    rules, player = state.rules, state.players[seat]
+    kinds = [k for k, most in enumerate(rules.box) if most]
+    out = []
+    for give in kinds:
+        take = next(k for k in kinds if k != give)
+        for count in range(1, min(player.pieces[give], player.reserve[take]) + 1):
+            out.append(Move(ExchangePieces(rules.pieces[give], count)))
+    return out
+
+
+def harbor_entry(board: Board, state: GameState, seat: int) -> Move | None:
+    """The build-harbor entry (Rails & Sails §3.3): the port cities free of harbors that a
+    route of the seat's reaches, and per colour the wilds a payment may hold."""
+    rules = state.rules
+    player = state.players[seat]
+    if not player.pieces[rules.pieces.index("harbors")]:
+        return None
+    owner = state.route_owner
+    free = tuple(
+        city for city, at in enumerate(state.harbor_owner)
+        if at < 0 and board.city_harbor[city]
+        and any(owner[r] == seat for r in board.city_routes[city])
+    )
+    alternatives = HarborCards(rules.harbor_cards).alternatives(board, player.hand)
+    if not free or not alternatives:
+        return None
+    colours, names = board.colours, board.card_names
+    payments = tuple(
+        Payment(None if a.colour < 0 else colours[a.colour], a.low, a.high)
+        for a in alternatives
+    )
+    cards = {names[c]: n for c, n in enumerate(alternatives[0].payment) if n}
+    city = free[state.turn % len(free)]
+    return Move(BuildHarbor(city, cards), payments, cities=free)
+
+
 def ticket_combinations(
     offered: list[int], keep_min: int, long_max: int, longs: tuple[int, ...]
 ) -> list[list[int]]:
@@ -470,14 +570,15 @@ def legal_moves(board: Board, state: GameState, seat: int) -> list[Move]:
     if player is None or state.phase == "finished":
         return []
     if state.phase == "choosing-tickets":
-        if not player.offered:
-            return []
-        return [
+        choices = [
             Move(ChooseTickets(keep), tickets=tuple(player.offered))
             for keep in ticket_combinations(
                 player.offered, rules.setup_keep, rules.setup_long_max, rules.long_tickets
             )
-        ]
+        ] if player.offered else []
+        if not state.revealed and not player.chosen:
+            choices += split_moves(rules)
+        return choices
     if seat != state.current:
         return []
     pending = state.pending
@@ -490,9 +591,14 @@ def legal_moves(board: Board, state: GameState, seat: int) -> list[Move]:
         ]
     if isinstance(pending, Tunnel):
         return tunnel_moves(board, pending, state.players[seat].hand)
+    if isinstance(pending, Refill):
+        return [_REFILL[board.deck_ids[d]] for d in supplying(state.decks())]
     if isinstance(pending, SecondCard):
         loco = board.locomotive
-        second = [_BLIND] if state.deck or any(state.discard) else []
+        if state.piles:
+            second = _blind_entries(board, state)
+        else:
+            second = [_BLIND] if state.deck or any(state.discard) else []
         second += [_FACE_UP[s] for s, c in enumerate(state.display) if 0 <= c != loco]
         return second
     assert_never(pending)

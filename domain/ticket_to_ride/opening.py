@@ -5,7 +5,14 @@ from __future__ import annotations
 from domain.kernel.protocol import Setup
 from domain.kernel.rng import Rng, Seed, Shuffle
 from domain.ticket_to_ride.board import Board
-from domain.ticket_to_ride.cardflow import fill_display, rng_reshuffle
+from domain.ticket_to_ride.cardflow import (
+    Piles,
+    Reshuffle,
+    fill_display,
+    fill_slot,
+    rng_reshuffle,
+    wild_reset,
+)
 from domain.ticket_to_ride.events import GameStarted
 from domain.ticket_to_ride.ruleset import ruleset_of
 
@@ -14,37 +21,33 @@ def start(board: Board, setup: Setup, seed: Seed) -> GameStarted:
     """Shuffle and deal: the game-started event.
 
     Random draws, in order: the first player (a pick, §2 Resolved), the train
-    cards, the long tickets (when the variant deals any), the regular
-    tickets, then any reshuffle the display's Locomotive resets need, and
-    last the goal cards (on a map that has them).
+    cards (each deck's, in deck order), the long tickets (when the variant
+    deals any), the regular tickets, then any reshuffle the display's resets
+    need, and last the goal cards (on a map that has them). Each seat is dealt
+    its share of every deck in deck order.
     """
     rules = ruleset_of(board, setup)
     rng = Rng(seed, 0)
     first = rng.pick(setup.seats)
-    cards: list[str] = []
-    for name in board.colours:
-        cards += [name] * rules.colour_cards
-    cards += ["locomotive"] * rules.locomotive_cards
-    card_shuffle = rng.shuffle(cards)
+    card_shuffles = [rng.shuffle(deck_cards(board, d)) for d in range(len(board.deck_ids))]
     long_shuffle = rng.shuffle(list(map(str, rules.long_tickets))) if rules.long_dealt else None
     ticket_shuffle = rng.shuffle(list(map(str, rules.regular_tickets)))
-    deck = list(map(board.card_at.__getitem__, card_shuffle.after))  # every name is a card
+    # every name is a card
+    piles = [
+        (list(map(board.card_at.__getitem__, s.after)), [0] * len(board.card_names))
+        for s in card_shuffles
+    ]
     hands = []
     for _ in range(setup.seats):
-        dealt = sorted(deck[-rules.hand :])
-        del deck[-rules.hand :]
-        hands.append([board.card_names[c] for c in dealt])
-    discard = [0] * (board.locomotive + 1)
+        dealt: list[int] = []
+        for (deck, _), share in zip(piles, board.deck_hand, strict=True):
+            dealt += deck[len(deck) - share :]
+            del deck[len(deck) - share :]
+        hands.append([board.card_names[c] for c in sorted(dealt)])
     display = [-1] * rules.face_up
     shuffles: list[Shuffle] = []
-    fill_display(
-        board.locomotive,
-        rules.locomotive_reset,
-        deck,
-        discard,
-        display,
-        rng_reshuffle(board, deck, discard, rng, shuffles),
-    )
+    reshuffles = [rng_reshuffle(board, deck, discard, rng, shuffles) for deck, discard in piles]
+    deal_market(board, rules.locomotive_reset, rules.market, piles, reshuffles, display)
     goals = rng.shuffle([g.id for g in board.map.goals]) if rules.goals_in_play else None
     longs = list(map(int, long_shuffle.after)) if long_shuffle else []
     regular = list(map(int, ticket_shuffle.after))
@@ -60,7 +63,8 @@ def start(board: Board, setup: Setup, seed: Seed) -> GameStarted:
         options={k: v for k, v in setup.options.items() if not isinstance(v, str)},
         seats=setup.seats,
         first=first,
-        cards=card_shuffle,
+        cards=card_shuffles[0],
+        more_cards=card_shuffles[1:],
         long_tickets=long_shuffle,
         tickets=ticket_shuffle,
         shuffles=shuffles,
@@ -71,3 +75,34 @@ def start(board: Board, setup: Setup, seed: Seed) -> GameStarted:
         goals=goals,
         goal_cards=None if goals is None else list(goals.after[: rules.goals_in_play]),
     )
+
+
+def deck_cards(board: Board, deck: int) -> list[str]:
+    """Every card of deck `deck` by name, in card index order (the shuffle's input)."""
+    cards: list[str] = []
+    for card, name in enumerate(board.card_names):
+        if board.card_deck[card] == deck:
+            cards += [name] * board.card_count[card]
+    return cards
+
+
+def deal_market(
+    board: Board,
+    reset_at: int,
+    market: str,
+    piles: Piles,
+    reshuffles: list[Reshuffle],
+    display: list[int],
+) -> None:
+    """Turn up the opening market: Europe's from its one deck with the Locomotive reset;
+    a ``chosen`` market each deck's share, then the wild reset (Rails & Sails §2.3)."""
+    if market == "one-deck":
+        deck, discard = piles[0]
+        fill_display(board.locomotive, reset_at, deck, discard, display, reshuffles[0])
+        return
+    slot = 0
+    for deck_index, share in enumerate(board.deck_face_up):
+        for _ in range(share):
+            fill_slot(piles, reshuffles, display, slot, deck_index)
+            slot += 1
+    wild_reset(board, reset_at, piles, reshuffles, display)

@@ -12,8 +12,13 @@ double or triple route side by side: in the route's colour while free
 Locomotive, a "+X" route with its mark, a goods route with a crate on each
 space), and in the owner's colour with a
 dark outline once claimed. Stations are small houses in their
-owner's colour. A side panel shows the turn, the face-up cards, pile sizes
-and each seat's score and pieces, and the result once the game has ended.
+owner's colour. Rails & Sails World: sea spaces are ovals and rail spaces
+rectangles, a doubled space carries a bar across, port cities an anchor
+mark and built harbors a square in their owner's colour, and on a board
+that wraps around (``board_wrap``) a route whose cities are more than half
+the board apart is drawn leaving one side edge and entering at the other.
+A side panel shows the turn, the face-up cards, pile sizes and each seat's
+score and pieces, and the result once the game has ended.
 
 Everything is read from `views.public_view`, so the picture can show nothing a
 spectator may not see. Elements carry ``data-*`` attributes (route number,
@@ -25,7 +30,7 @@ from __future__ import annotations
 import math
 from xml.sax.saxutils import escape, quoteattr
 
-from domain.ticket_to_ride.board import FERRY, GRAY, TUNNEL, Board
+from domain.ticket_to_ride.board import FERRY, GRAY, SEA, TUNNEL, Board
 from domain.ticket_to_ride.state import GameState
 from domain.ticket_to_ride.views import PublicView, public_view
 
@@ -57,7 +62,7 @@ SEAT_FILL = ("#c0392b", "#1f5fbf", "#1e8449", "#d4ac0d", "#4a235a", "#117a8b")
 def board_svg(board: Board, state: GameState) -> str:
     """The board now, as an SVG document (public information only)."""
     view = public_view(board, state)
-    place = _projection(board)
+    place, period = _projection(board)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
         f'viewBox="0 0 {WIDTH} {HEIGHT}" font-family="DejaVu Sans, Arial, sans-serif" '
@@ -68,11 +73,17 @@ def board_svg(board: Board, state: GameState) -> str:
             f'<stop offset="{i / 5:.1f}" stop-color="{CARD_FILL[c]}"/>'
             for i, c in enumerate(("red", "orange", "yellow", "green", "blue", "purple"))
         )
-        + "</linearGradient></defs>",
+        + "</linearGradient>"
+        + (
+            ""
+            if period is None
+            else f'<clipPath id="map-area"><rect width="{MAP_WIDTH}" height="{HEIGHT}"/></clipPath>'
+        )
+        + "</defs>",
         f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#f3ead3"/>',
         f'<rect x="{MAP_WIDTH}" width="{WIDTH - MAP_WIDTH}" height="{HEIGHT}" fill="#e6dcc0"/>',
     ]
-    parts += _routes(board, view, place)
+    parts += _routes(board, view, place, period)
     parts += _cities(board, view, place)
     parts += _panel(board, view)
     parts.append("</svg>")
@@ -82,8 +93,9 @@ def board_svg(board: Board, state: GameState) -> str:
 Point = tuple[float, float]
 
 
-def _projection(board: Board) -> list[Point]:
-    """Each city's position on the picture, the map fitted into the map area."""
+def _projection(board: Board) -> tuple[list[Point], float | None]:
+    """Each city's position on the picture, the map fitted into the map area, and the
+    picture's width of the whole board when it wraps around its side edges, else None."""
     data = board.map
     cities = data.cities
     if data.board_size is not None:  # the printed board's layout (check_map: every x and y)
@@ -108,10 +120,12 @@ def _projection(board: Board) -> list[Point]:
         (MAP_WIDTH - 2 * MARGIN) / (max(xs) - min(xs)),
         (HEIGHT - 2 * MARGIN) / (max(ys) - min(ys)),
     )
-    return [
+    places = [
         (MARGIN + (x - min(xs)) * scale, MARGIN + (y - min(ys)) * scale)
         for x, y in zip(xs, ys, strict=True)
     ]
+    wrap = data.board_wrap * data.board_size[0] * scale if data.board_size else 0.0
+    return places, (wrap or None)
 
 
 def _beside_neighbours(
@@ -141,78 +155,118 @@ def _car(centre: Point, along: Point, across: Point, length: float, breadth: flo
     return " ".join(f"{cx + a * ux + b * vx:.1f},{cy + a * uy + b * vy:.1f}" for a, b in corners)
 
 
-def _routes(board: Board, view: PublicView, place: list[Point]) -> list[str]:
-    parts = ['<g class="routes">']
+def _routes(
+    board: Board, view: PublicView, place: list[Point], period: float | None
+) -> list[str]:
+    # a board that wraps around is cut at its edges
+    parts = ['<g class="routes">' if period is None else
+             '<g class="routes" clip-path="url(#map-area)">']
     for route in range(len(board.route_a)):
         (ax, ay), (bx, by) = place[board.route_a[route]], place[board.route_b[route]]
-        distance = math.hypot(bx - ax, by - ay) or 1.0
-        along = ((bx - ax) / distance, (by - ay) / distance)
-        across = (-along[1], along[0])
-        tracks = board.route_tracks[route]
-        # the tracks of a group side by side, centred on the line between the cities
-        shift = CAR_WIDTH * 1.4 * ((len(tracks) - 1) / 2 - tracks.index(route))
-        usable = max(distance - 2 * (CITY_RADIUS + 2), 1.0)
-        length = board.route_length[route]
-        car = max(usable / length - CAR_GAP, 2.0)
-        owner = view.route_owner[route]
-        colour = "gray" if board.route_colour[route] == GRAY else (
-            board.colours[board.route_colour[route]]
-        )
-        kind = board.route_kind[route]
-        if owner is None:  # free: pale, so that the claimed routes stand out
-            fill, stroke, width = CARD_FILL.get(colour, "#b9b9b9"), "#666666", "0.6"
-            look = ' fill-opacity="0.45"'
+        if period is not None and abs(bx - ax) > period / 2:
+            # off one side edge and in at the other: drawn at both, each end from its city
+            side = period if bx < ax else -period
+            parts += _route(board, view, route, (ax, ay), (bx + side, by), "wraps")
+            parts += _route(board, view, route, (ax - side, ay), (bx, by), "wraps")
         else:
-            fill, stroke, width = SEAT_FILL[owner % len(SEAT_FILL)], "#000000", "2"
-            look = ""
-        dash = ' stroke-dasharray="2,1.5"' if kind == TUNNEL and owner is None else ""
-        state = "claimed" if owner is not None else "free"
-        a, b = board.city_names[board.route_a[route]], board.city_names[board.route_b[route]]
-        name = f"{a} to {b}"
-        goods = board.route_goods[route]
-        parts.append(
-            f'<g class="route {state}" data-route="{route}" data-colour="{colour}" '
-            f'data-length="{length}"'
-            + (' data-goods="1"' if goods else "")
-            + (f' data-bonus="{board.route_bonus[route]}"' if board.route_bonus[route] else "")
-            + ("" if owner is None else f' data-owner="{owner}"')
-            + f"><title>{escape(name)} ({length}, {colour}"
-            + ("" if owner is None else f", seat {owner}")
-            + ")</title>"
+            parts += _route(board, view, route, (ax, ay), (bx, by), "")
+    parts.append("</g>")
+    return parts
+
+
+def _route(
+    board: Board, view: PublicView, route: int, start: Point, end: Point, wraps: str
+) -> list[str]:
+    """One route's spaces between two points (see the module docstring)."""
+    (ax, ay), (bx, by) = start, end
+    parts = []
+    distance = math.hypot(bx - ax, by - ay) or 1.0
+    along = ((bx - ax) / distance, (by - ay) / distance)
+    across = (-along[1], along[0])
+    tracks = board.route_tracks[route]
+    # the tracks of a group side by side, centred on the line between the cities
+    shift = CAR_WIDTH * 1.4 * ((len(tracks) - 1) / 2 - tracks.index(route))
+    usable = max(distance - 2 * (CITY_RADIUS + 2), 1.0)
+    length = board.route_length[route]
+    car = max(usable / length - CAR_GAP, 2.0)
+    owner = view.route_owner[route]
+    colour = "gray" if board.route_colour[route] == GRAY else (
+        board.colours[board.route_colour[route]]
+    )
+    kind = board.route_kind[route]
+    if owner is None:  # free: pale, so that the claimed routes stand out
+        fill, stroke, width = CARD_FILL.get(colour, "#b9b9b9"), "#666666", "0.6"
+        look = ' fill-opacity="0.45"'
+    else:
+        fill, stroke, width = SEAT_FILL[owner % len(SEAT_FILL)], "#000000", "2"
+        look = ""
+    dash = ' stroke-dasharray="2,1.5"' if kind == TUNNEL and owner is None else ""
+    state = "claimed" if owner is not None else "free"
+    a, b = board.city_names[board.route_a[route]], board.city_names[board.route_b[route]]
+    name = f"{a} to {b}"
+    sea = kind == SEA
+    doubled = board.route_doubled[route]
+    goods = board.route_goods[route]
+    parts.append(
+        f'<g class="route {state}{" " + wraps if wraps else ""}" data-route="{route}" '
+        f'data-colour="{colour}" data-length="{length}"'
+        + (' data-kind="sea"' if sea else "")
+        + (f' data-doubled="{doubled}"' if doubled else "")
+        + (' data-goods="1"' if goods else "")
+        + (f' data-bonus="{board.route_bonus[route]}"' if board.route_bonus[route] else "")
+        + ("" if owner is None else f' data-owner="{owner}"')
+        + f"><title>{escape(name)} ({length}, {colour}"
+        + ("" if owner is None else f", seat {owner}")
+        + ")</title>"
+    )
+    step = usable / length
+    for i in range(length):
+        offset = -usable / 2 + step * (i + 0.5)
+        centre = (
+            (ax + bx) / 2 + offset * along[0] + shift * across[0],
+            (ay + by) / 2 + offset * along[1] + shift * across[1],
         )
-        step = usable / length
-        for i in range(length):
-            offset = -usable / 2 + step * (i + 0.5)
-            centre = (
-                (ax + bx) / 2 + offset * along[0] + shift * across[0],
-                (ay + by) / 2 + offset * along[1] + shift * across[1],
+        breadth = CAR_WIDTH if owner is None else CAR_WIDTH + 2
+        if sea:  # a sea space is an oval
+            angle = math.degrees(math.atan2(along[1], along[0]))
+            parts.append(
+                f'<ellipse cx="{centre[0]:.1f}" cy="{centre[1]:.1f}" rx="{car / 2:.1f}" '
+                f'ry="{breadth / 2:.1f}" transform="rotate({angle:.0f} {centre[0]:.1f} '
+                f'{centre[1]:.1f})" fill="{fill}" stroke="{stroke}" '
+                f'stroke-width="{width}"{look}/>'
             )
-            breadth = CAR_WIDTH if owner is None else CAR_WIDTH + 2
+        else:
             parts.append(
                 f'<polygon points="{_car(centre, along, across, car, breadth)}" fill="{fill}" '
                 f'stroke="{stroke}" stroke-width="{width}"{look}{dash}/>'
             )
-            if kind == FERRY and i < board.route_locomotives[route] and owner is None:
-                parts.append(
-                    f'<circle cx="{centre[0]:.1f}" cy="{centre[1]:.1f}" r="1.8" fill="#222"/>'
-                )
-            if goods:  # the goods symbol of the board, a crate on each space
-                parts.append(
-                    f'<rect class="goods" x="{centre[0] - 1.6:.1f}" y="{centre[1] - 1.6:.1f}" '
-                    f'width="3.2" height="3.2" fill="#6b4a1e" stroke="#f3ead3" '
-                    f'stroke-width="0.5"/>'
-                )
-        bonus = board.route_bonus[route]
-        if bonus:  # the "+X" mark beside the track, outside the group
-            side = shift + (CAR_WIDTH if shift >= 0 else -CAR_WIDTH)
-            x = (ax + bx) / 2 + side * across[0]
-            y = (ay + by) / 2 + side * across[1]
+        if i < doubled:  # the doubling symbol: a bar across the space
+            hx, hy = across[0] * breadth / 2, across[1] * breadth / 2
             parts.append(
-                f'<text class="bonus" x="{x:.1f}" y="{y + 3:.1f}" font-size="8" '
-                f'font-weight="bold" text-anchor="middle" fill="#1b2a4a" stroke="#f3ead3" '
-                f'stroke-width="2" paint-order="stroke">+{bonus}</text>'
+                f'<line class="doubled" x1="{centre[0] - hx:.1f}" y1="{centre[1] - hy:.1f}" '
+                f'x2="{centre[0] + hx:.1f}" y2="{centre[1] + hy:.1f}" stroke="#222" '
+                'stroke-width="1.5"/>'
             )
-        parts.append("</g>")
+        if kind == FERRY and i < board.route_locomotives[route] and owner is None:
+            parts.append(
+                f'<circle cx="{centre[0]:.1f}" cy="{centre[1]:.1f}" r="1.8" fill="#222"/>'
+            )
+        if goods:  # the goods symbol of the board, a crate on each space
+            parts.append(
+                f'<rect class="goods" x="{centre[0] - 1.6:.1f}" y="{centre[1] - 1.6:.1f}" '
+                f'width="3.2" height="3.2" fill="#6b4a1e" stroke="#f3ead3" '
+                f'stroke-width="0.5"/>'
+            )
+    bonus = board.route_bonus[route]
+    if bonus:  # the "+X" mark beside the track, outside the group
+        side = shift + (CAR_WIDTH if shift >= 0 else -CAR_WIDTH)
+        x = (ax + bx) / 2 + side * across[0]
+        y = (ay + by) / 2 + side * across[1]
+        parts.append(
+            f'<text class="bonus" x="{x:.1f}" y="{y + 3:.1f}" font-size="8" '
+            f'font-weight="bold" text-anchor="middle" fill="#1b2a4a" stroke="#f3ead3" '
+            f'stroke-width="2" paint-order="stroke">+{bonus}</text>'
+        )
     parts.append("</g>")
     return parts
 
@@ -229,6 +283,19 @@ def _cities(board: Board, view: PublicView, place: list[Point]) -> list[str]:
             f'text-anchor="middle" fill="#2b1d0e" stroke="#f3ead3" stroke-width="2.5" '
             f'paint-order="stroke">{escape(board.city_names[city])}</text>'
         )
+        if board.city_harbor[city]:
+            harbor = None if view.harbor_owner is None else view.harbor_owner[city]
+            if harbor is None:
+                parts.append(
+                    f'<text class="port" x="{x - CITY_RADIUS - 9:.1f}" y="{y + 4:.1f}" '
+                    'font-size="9" fill="#1f4e79">&#9875;</text>'
+                )
+            else:
+                parts.append(
+                    f'<rect class="harbor" data-owner="{harbor}" x="{x - CITY_RADIUS - 10:.1f}" '
+                    f'y="{y - 4:.1f}" width="8" height="8" '
+                    f'fill="{SEAT_FILL[harbor % len(SEAT_FILL)]}" stroke="#111"/>'
+                )
         if owner is not None:
             sx, sy = x + CITY_RADIUS + 1, y + 1
             house = (
@@ -242,6 +309,12 @@ def _cities(board: Board, view: PublicView, place: list[Point]) -> list[str]:
         parts.append("</g>")
     parts.append("</g>")
     return parts
+
+
+def _card_fill(board: Board, card: str) -> str:
+    """A card kind's fill by its colour (wilds as the Locomotive)."""
+    colour = board.card_colour[board.card_at[card]]
+    return CARD_FILL["locomotive"] if colour < 0 else CARD_FILL.get(board.colours[colour], "#ccc")
 
 
 def _count(number: int, noun: str) -> str:
@@ -270,7 +343,7 @@ def _panel(board: Board, view: PublicView) -> list[str]:
         _text(x, y + 96, "Face-up cards", 14, "bold"),
     ]
     for slot, card in enumerate(view.display):
-        fill = "none" if card is None else CARD_FILL.get(card, "#ccc")
+        fill = "none" if card is None else CARD_FILL.get(card, _card_fill(board, card))
         parts.append(
             f'<rect class="face-up" data-card="{card or ""}" x="{x + slot * 46}" y="{y + 106}" '
             f'width="38" height="56" rx="4" fill="{fill}" stroke="#333"/>'

@@ -17,6 +17,15 @@ price rule chosen by the map data and the ruleset (`price_rule`):
   (Rails & Sails World): each doubled space takes a pair of any one colour, a
   colour card and a wild, or two wilds; the plain spaces follow the route's
   colour.
+* `TrainCards` — a rail route on a map whose colours have several train card
+  kinds (Rails & Sails: plain and anchor cards, alike when claiming, §3.2.2):
+  the payment is read as counts per colour and priced by `OneColour` or
+  `DoubledSpaces`; ship cards never pay a rail route.
+* `ShipCards` — a sea route (Rails & Sails §3.2.5): ship cards of one colour
+  (the route's, or any one on a gray route) and wilds, a single-ship card and
+  a wild covering one space, a double-ship card two; they cover ``length``
+  with nothing to spare, or, when every card is a double, one space to spare
+  (the played set is minimal: no card could be left out).
 
 `check` says why a payment cannot pay the route (None when it can), and
 `alternatives` lists, for `legal_moves`, one compact entry per colour that
@@ -30,7 +39,7 @@ from collections.abc import Callable, Sequence
 
 import msgspec
 
-from domain.ticket_to_ride.board import FERRY, GRAY, Board
+from domain.ticket_to_ride.board import FERRY, GRAY, SEA, Board
 from domain.ticket_to_ride.ruleset import Ruleset
 
 #: a multiset of cards: the count of each card index
@@ -40,13 +49,15 @@ Cards = Sequence[int]
 class Alternative(msgspec.Struct, frozen=True, gc=False):
     """A way to pay: the plain spaces in card index `colour` (-1: Locomotives only),
     between `low` and `high` Locomotives in all, and one such `payment`; for a ferry
-    paid with pairs, `pairs` of its symbols paid by pairs (the others by Locomotives)."""
+    paid with pairs, `pairs` of its symbols paid by pairs (the others by Locomotives);
+    on a sea route, exactly `doubles` double-ship cards."""
 
     colour: int
     low: int
     high: int
     payment: tuple[int, ...]
     pairs: int | None = None
+    doubles: int | None = None
 
 
 class OneColour(msgspec.Struct, frozen=True, gc=False):
@@ -64,6 +75,33 @@ class OneColour(msgspec.Struct, frozen=True, gc=False):
         if len(colours) > 1:
             return None
         return (colours[0] if colours else -1), paid[loco]
+
+    def check(self, board: Board, paid: Cards) -> str | None:
+        """Why counts per colour (then the wild) cannot pay, or None (see `TrainCards`)."""
+        loco = board.locomotive
+        colours = [c for c in range(loco) if paid[c]]
+        if len(colours) > 1 or (colours and self.colour >= 0 and colours[0] != self.colour):
+            return "pay with train cards of one colour (the route's), wilds standing in"
+        if sum(paid) != self.length or paid[loco] < self.locomotives:
+            return f"the route takes {self.length} cards"
+        return None
+
+    def alternatives(self, board: Board, hand: Cards) -> tuple[Alternative, ...]:
+        """Per colour able to pay, the wild range and the payment with the fewest wilds;
+        then the all-wild payment (counts per colour, then the wild)."""
+        loco = board.locomotive
+        n, wilds = self.length, hand[loco]
+        found = []
+        for colour in [self.colour] if self.colour >= 0 else range(loco):
+            low = max(self.locomotives, n - hand[colour])
+            high = min(wilds, n - 1)
+            if hand[colour] and low <= high:
+                payment = [0] * (loco + 1)
+                payment[colour], payment[loco] = n - low, low
+                found.append(Alternative(colour, low, high, tuple(payment)))
+        if wilds >= n:
+            found.append(Alternative(-1, n, n, (0,) * loco + (n,)))
+        return tuple(found)
 
 
 class PairFerry(msgspec.Struct, frozen=True, gc=False):
@@ -222,6 +260,158 @@ class DoubledSpaces(msgspec.Struct, frozen=True, gc=False):
         return None
 
 
+class TrainCards(msgspec.Struct, frozen=True, gc=False):
+    """A rail route paid with train cards, several kinds per colour alike (`colour_rule`
+    prices the counts per colour), wilds standing in; no ship card."""
+
+    colour_rule: OneColour | DoubledSpaces
+
+    def check(self, board: Board, paid: Cards) -> str | None:
+        if any(paid[k] and board.card_ships[k] for k in range(len(paid))):
+            return "a rail route takes train cards and wilds, never ship cards"
+        return self.colour_rule.check(board, _by_colour(board, paid))
+
+    def alternatives(self, board: Board, hand: Cards) -> tuple[Alternative, ...]:
+        return tuple(
+            msgspec.structs.replace(a, payment=_as_cards(board, hand, a.payment))
+            for a in self.colour_rule.alternatives(board, _by_colour(board, hand))
+        )
+
+
+def _by_colour(board: Board, cards: Cards) -> list[int]:
+    """Train cards counted per colour (every train card kind of it), then the wilds."""
+    return [sum(cards[k] for k in kinds) for kinds in board.train_kinds] + [
+        cards[board.locomotive]
+    ]
+
+
+def _as_cards(board: Board, hand: Cards, by_colour: Sequence[int]) -> tuple[int, ...]:
+    """Counts per colour made cards of `hand`: the plain kind first, keeping the anchor
+    cards a harbor needs for last."""
+    paid = [0] * len(hand)
+    paid[board.locomotive] = by_colour[-1]
+    for colour, kinds in enumerate(board.train_kinds):
+        left = by_colour[colour]
+        for kind in kinds:
+            take = min(left, hand[kind])
+            paid[kind] = take
+            left -= take
+    return tuple(paid)
+
+
+class ShipCards(msgspec.Struct, frozen=True, gc=False):
+    """A sea route of `length` spaces in `colour` (GRAY: any one colour) paid by ship value
+    with no change: see the module docstring."""
+
+    length: int
+    colour: int
+
+    def check(self, board: Board, paid: Cards) -> str | None:
+        wild, ships = board.locomotive, board.card_ships
+        used = [k for k in range(len(paid)) if paid[k] and k != wild]
+        if any(not ships[k] for k in used):
+            return "a sea route takes ship cards and wilds, never train cards"
+        colours = {board.card_colour[k] for k in used}
+        if len(colours) > 1 or (colours and self.colour >= 0 and colours != {self.colour}):
+            return "pay with ship cards of one colour (the route's), wilds standing in"
+        covered = paid[wild] + sum(paid[k] * ships[k] for k in used)
+        ones = paid[wild] + sum(paid[k] for k in used if ships[k] == 1)
+        if covered == self.length or (not ones and covered == self.length + 1):
+            return None
+        return (
+            f"cover the {self.length} spaces with ship values (a double ship covers 2), "
+            "playing no card more than needed"
+        )
+
+    def alternatives(self, board: Board, hand: Cards) -> tuple[Alternative, ...]:
+        """Per colour and number of double-ship cards, the wild range and the payment with
+        the fewest wilds; then the all-wild payment."""
+        n, wild = self.length, board.locomotive
+        wilds = hand[wild]
+        found = []
+        for colour in [self.colour] if self.colour >= 0 else range(len(board.colours)):
+            kinds = board.ship_kinds[colour]
+            singles = [k for k in kinds if board.card_ships[k] == 1]
+            doubles = [k for k in kinds if board.card_ships[k] == 2]
+            have_singles = sum(hand[k] for k in singles)
+            have_doubles = sum(hand[k] for k in doubles)
+            for used in range(min(have_doubles, (n + 1) // 2) + 1):
+                rest = n - 2 * used
+                if rest < 0:  # one space to spare: doubles only
+                    low = high = 0
+                else:
+                    low = max(0, rest - have_singles)
+                    high = min(wilds, rest if used else rest - 1)
+                if low > high:
+                    continue
+                paid = [0] * len(hand)
+                paid[wild] = low
+                _take(paid, hand, singles, max(rest, 0) - low)
+                _take(paid, hand, doubles, used)
+                found.append(Alternative(colour, low, high, tuple(paid), doubles=used))
+        if wilds >= n:
+            paid = [0] * len(hand)
+            paid[wild] = n
+            found.append(Alternative(-1, n, n, tuple(paid), doubles=0))
+        return tuple(found)
+
+
+class HarborCards(msgspec.Struct, frozen=True, gc=False):
+    """A harbor (Rails & Sails §3.3): `per_deck` cards of each deck, every one showing the
+    anchor and all of one colour; wilds stand in for any of them, of either deck."""
+
+    per_deck: tuple[int, ...]
+
+    def check(self, board: Board, paid: Cards) -> str | None:
+        wild = board.locomotive
+        used = [k for k in range(len(paid)) if paid[k] and k != wild]
+        per_deck = [0] * len(self.per_deck)
+        for kind in used:
+            per_deck[board.card_deck[kind]] += paid[kind]
+        if (
+            any(not board.card_anchor[k] for k in used)
+            or len({board.card_colour[k] for k in used}) > 1
+            or any(n > most for n, most in zip(per_deck, self.per_deck, strict=True))
+            or sum(paid) != sum(self.per_deck)
+        ):
+            decks = " and ".join(f"{n} {d}" for n, d in zip(self.per_deck, board.deck_ids,
+                                                             strict=True))
+            return f"pay {decks} cards of one colour, each with the anchor, wilds standing in"
+        return None
+
+    def alternatives(self, board: Board, hand: Cards) -> tuple[Alternative, ...]:
+        """Per colour, the wild range and the payment with the fewest wilds; then the
+        all-wild payment."""
+        wild, total = board.locomotive, sum(self.per_deck)
+        found = []
+        for colour in range(len(board.colours)):
+            paid = [0] * len(hand)
+            for deck, most in enumerate(self.per_deck):
+                kinds = [
+                    k for k in range(len(hand))
+                    if board.card_anchor[k] and board.card_colour[k] == colour
+                    and board.card_deck[k] == deck and k != wild
+                ]
+                _take(paid, hand, kinds, most)
+            low, high = total - sum(paid), min(hand[wild], total - 1)
+            if sum(paid) and low <= high:
+                paid[wild] = low
+                found.append(Alternative(colour, low, high, tuple(paid)))
+        if hand[wild] >= total:
+            paid = [0] * len(hand)
+            paid[wild] = total
+            found.append(Alternative(-1, total, total, tuple(paid)))
+        return tuple(found)
+
+
+def _take(paid: list[int], hand: Cards, kinds: Sequence[int], count: int) -> None:
+    """Add `count` cards of `kinds` (in order, as the hand holds them) to `paid`."""
+    for kind in kinds:
+        take = min(count, hand[kind])
+        paid[kind] += take
+        count -= take
+
+
 def _alternatives(
     colours: Sequence[int], most: int, build: Callable[[int, int], tuple[int, ...] | None]
 ) -> tuple[Alternative, ...]:
@@ -252,14 +442,23 @@ def _pairs_fit(rest: list[int], wilds: int, doubled: int) -> bool:
     return singles <= wilds
 
 
-PriceRule = OneColour | PairFerry | DoubledSpaces
+PriceRule = OneColour | PairFerry | DoubledSpaces | TrainCards | ShipCards
 
 
 def price_rule(board: Board, rules: Ruleset, route: int) -> PriceRule:
     """The price rule of `route` under `rules` (see the module docstring)."""
     length = board.route_length[route]
-    symbols = board.route_locomotives[route] if board.route_kind[route] == FERRY else 0
+    kind = board.route_kind[route]
+    if kind == SEA:
+        return ShipCards(length, board.route_colour[route])
+    symbols = board.route_locomotives[route] if kind == FERRY else 0
     doubled = board.route_doubled[route]
+    if board.several_train_kinds:
+        colour = board.route_colour[route]
+        by_colour: OneColour | DoubledSpaces = (
+            DoubledSpaces(length, doubled, colour) if doubled else OneColour(length, colour, 0)
+        )
+        return TrainCards(by_colour)
     if doubled:
         return DoubledSpaces(length, doubled, board.route_colour[route])
     if symbols and rules.ferries and rules.ferry_pairs and board.route_colour[route] == GRAY:

@@ -10,6 +10,7 @@ the code behind it.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Literal
 
 import msgspec
 
@@ -43,7 +44,15 @@ class Ruleset(msgspec.Struct, frozen=True, omit_defaults=True):
     minimum kept at setup (``setup_keep``) and the cap on long ones kept
     (``setup_long_max``, -1 = none), and the draw size / minimum kept during
     play. The end: ``end_trigger`` or fewer pieces left of the ``end_pieces``
-    kinds (indices into `pieces`; Europe: trains) start the final round;
+    kinds (indices into `pieces`; Europe: trains) start the final round
+    (``final_rounds`` of them: every seat, the one who triggered it included,
+    plays that many more turns; Rails & Sails: 2); harbors (Rails & Sails,
+    `decide`'s build-harbor) cost ``harbor_cards`` cards of each deck and score
+    ``harbor_points`` by the completed tickets naming their city, each unbuilt
+    one ``harbor_unbuilt`` (`terms`); ``box`` (per piece kind, the most a
+    player owns) and ``supply`` (the pieces each takes into play, split in
+    secret at setup) and ``exchange_cost`` (points per piece exchanged with
+    the reserve, 0 = no exchanges) are Rails & Sails' pieces;
     ``longest_path_bonus`` points for the longest path (0 = no bonus); ties on
     points are broken by ``tie_breaks`` in order (`scoring.winners`);
     ``bonus_terms`` are the map's further end-of-game terms (`terms`);
@@ -57,6 +66,13 @@ class Ruleset(msgspec.Struct, frozen=True, omit_defaults=True):
     (Amsterdam) rather than to the box.
     ``sections`` maps the sections the engine cites (Europe's numbering) to
     the map's own rulebook.
+
+    The market (the face-up display): ``one-deck`` (Europe) refills every
+    slot from the one deck and resets it when ``locomotive_reset`` face-up
+    cards are Locomotives; ``chosen`` (Rails & Sails) refills a taken slot
+    from the deck the player chooses (a `state.Refill` decision when more
+    than one deck has a card) and its wild reset turns up each deck's
+    ``face_up`` share again (`cardflow.wild_reset`).
     """
 
     map: str
@@ -95,6 +111,15 @@ class Ruleset(msgspec.Struct, frozen=True, omit_defaults=True):
     # at their defaults (Europe) these are left out of the JSON, which stays as it was
     own_pieces: dict[str, int] = {}
     end_pieces: tuple[int, ...] = (TRAINS,)
+    market: Literal["one-deck", "chosen"] = "one-deck"
+    final_rounds: int = 1
+    harbor_cards: tuple[int, ...] = ()
+    harbor_points: tuple[int, ...] = ()
+    harbor_unbuilt: int = 0
+    #: per piece kind (`pieces` order), the most a player owns (0: not in the box)
+    box: tuple[int, ...] = ()
+    supply: int = 0
+    exchange_cost: int = 0
     bonus_terms: tuple[str, ...] = ()
     goals_in_play: int = 0
     face_up_without_piles: bool = False
@@ -211,6 +236,16 @@ def _ruleset(
         stations=rules.stations,
         own_pieces=dict(rules.pieces),
         end_pieces=tuple(piece_kinds(rules).index(kind) for kind in rules.end_pieces),
+        market=rules.market,
+        final_rounds=rules.final_rounds,
+        harbor_cards=tuple(rules.harbor_cards.get(d, 0) for d in board.deck_ids)
+        if rules.harbor_cards
+        else (),
+        harbor_points=tuple(rules.harbor_points),
+        harbor_unbuilt=rules.harbor_unbuilt,
+        box=tuple(rules.box.get(kind, 0) for kind in piece_kinds(rules)) if rules.box else (),
+        supply=rules.supply,
+        exchange_cost=rules.exchange_cost,
         station_costs=tuple(rules.station_costs),
         station_bonus=rules.station_bonus,
         colour_cards=rules.colour_cards,

@@ -22,7 +22,15 @@ from typing import Literal
 
 import msgspec
 
-__all__ = ["TIE_BREAKS", "TicketScore", "TieBreak", "longest_path", "score_tickets", "winners"]
+__all__ = [
+    "TIE_BREAKS",
+    "TicketScore",
+    "TieBreak",
+    "longest_path",
+    "score_tickets",
+    "tour_in_order",
+    "winners",
+]
 
 TieBreak = Literal[
     "most-tickets-completed", "fewest-stations-built", "longest-path-bonus", "most-goal-cards-won"
@@ -58,6 +66,35 @@ def _join(parent: dict[int, int], a: int, b: int) -> None:
     ra, rb = _root(parent, a), _root(parent, b)
     if ra != rb:
         parent[ra] = rb
+
+
+def tour_in_order(cities: Sequence[int], own_routes: Sequence[tuple[int, int]]) -> bool:
+    """A path along `own_routes` that uses no route twice meets `cities` in their printed
+    order or its exact reverse (Rails & Sails rules.md §5.2 Resolved: other cities may lie
+    between them and any city may be passed more than once).
+
+    A depth-first search over trails (routes, not cities, marked used) from the first
+    listed city; a player holds at most 60 routes, in practice a few dozen.
+    """
+    touching: dict[int, list[tuple[int, int]]] = {}
+    for index, (a, b) in enumerate(own_routes):
+        touching.setdefault(a, []).append((index, b))
+        touching.setdefault(b, []).append((index, a))
+    used = [False] * len(own_routes)
+
+    def walk(city: int, order: Sequence[int], met: int) -> bool:
+        if met == len(order):
+            return True
+        for index, other in touching.get(city, ()):
+            if not used[index]:
+                used[index] = True
+                found = walk(other, order, met + (other == order[met]))
+                used[index] = False
+                if found:
+                    return True
+        return False
+
+    return any(walk(order[0], order, 1) for order in (cities, cities[::-1]))
 
 
 def score_tickets(

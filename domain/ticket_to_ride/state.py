@@ -49,8 +49,18 @@ class TicketChoice(msgspec.Struct, frozen=True, gc=False, tag="ticket-choice"):
     are the player's ``offered``, hidden from the others like the rest of a hand."""
 
 
+class Refill(msgspec.Struct, frozen=True, gc=False, tag="refill"):
+    """The market slot ``slot`` is empty and more than one deck could refill it: the player
+    chooses the deck (``chosen`` market, Rails & Sails §3.1). ``last``: the turn ends
+    after the refill (the card taken was the second or a face-up wild, or the refill is
+    the end of turn's); otherwise the second card follows."""
+
+    slot: int
+    last: bool
+
+
 #: what the player whose turn it is must decide before anything else, if anything
-Pending = Tunnel | SecondCard | TicketChoice
+Pending = Tunnel | SecondCard | TicketChoice | Refill
 SECOND_CARD = SecondCard()
 TICKET_CHOICE = TicketChoice()
 
@@ -74,6 +84,20 @@ class PlayerState(msgspec.Struct, gc=False):
     routes: list[int] = []
     score: int = 0
     goods: int = 0
+    #: Rails & Sails: the pieces of each kind in the player's own box reserve, the
+    #: pieces exchanged so far, and the secret split chosen at setup (pieces per kind,
+    #: hidden and empty once every seat's is revealed)
+    reserve: list[int] = []
+    exchanged: int = 0
+    chosen: list[int] = []
+
+
+class Pile(msgspec.Struct, gc=False):
+    """A deck after the first: its draw pile (top last) and its discards (counts per card
+    index, like ``GameState.discard``)."""
+
+    draw: list[int]
+    discard: list[int]
 
 
 class FinalScore(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
@@ -101,7 +125,10 @@ class GameState(msgspec.Struct, gc=False):
     ``deck`` is the train card draw pile (top = last item); ``discard`` counts
     discarded cards per card index (its order never matters: it is shuffled
     before reuse); ``display`` holds the face-up card of each slot or -1 when
-    the slot is empty. ``ticket_pile`` is the ticket draw pile, top = last
+    the slot is empty. A map of several decks keeps the first deck there and
+    the others in ``piles`` (one `Pile` each, in `Board.deck_ids` order):
+    Europe's one deck keeps the fields and code paths it always had, and
+    `pile` reads any deck the same way. ``ticket_pile`` is the ticket draw pile, top = last
     item. ``route_owner`` / ``station_owner`` give the seat or -1.
     ``goods_pile`` counts the goods cards not yet taken (0 on maps without).
 
@@ -137,6 +164,28 @@ class GameState(msgspec.Struct, gc=False):
     winners: list[int] | None = None
     goals: list[int] = []
     goods_pile: int = 0
+    piles: list[Pile] = []
+    #: the seat whose harbor stands in each city, -1 = none (empty on maps without harbors)
+    harbor_owner: list[int] = []
+    #: False while the seats' secret piece splits are still to be revealed
+    revealed: bool = True
+
+    def pile(self, deck: int) -> tuple[list[int], list[int]]:
+        """Deck `deck`'s draw pile and discards (the state's own lists)."""
+        if deck == 0:
+            return self.deck, self.discard
+        pile = self.piles[deck - 1]
+        return pile.draw, pile.discard
+
+    def decks(self) -> list[tuple[list[int], list[int]]]:
+        """Every deck's draw pile and discards, in deck order (the state's own lists)."""
+        return [(self.deck, self.discard), *((p.draw, p.discard) for p in self.piles)]
+
+    def can_draw(self) -> bool:
+        """Some deck has a card to draw (in its pile or its discards)."""
+        if self.deck or any(self.discard):
+            return True
+        return any(p.draw or any(p.discard) for p in self.piles)
 
     @property
     def tunnel(self) -> Tunnel | None:

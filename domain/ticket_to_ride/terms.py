@@ -17,6 +17,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from domain.ticket_to_ride.goals import goal_points
+from domain.ticket_to_ride.scoring import score_tickets
 
 if TYPE_CHECKING:
     from domain.ticket_to_ride.board import Board
@@ -49,5 +50,32 @@ def goods(board: Board, state: GameState) -> list[int]:
     return majority_points([p.goods for p in state.players], state.rules.goods_scoring)
 
 
+
+def harbors(board: Board, state: GameState) -> list[int]:
+    """Rails & Sails harbors (rules.md §5.3): each built harbor scores
+    ``harbor_points[n]`` for the n completed tickets of its owner naming its city (the
+    last entry for more), each unbuilt one ``harbor_unbuilt``."""
+    rules = state.rules
+    table, left = rules.harbor_points, rules.pieces.index("harbors")
+    a, b = board.route_a, board.route_b
+    points = []
+    for seat, player in enumerate(state.players):
+        done = score_tickets(
+            [(*board.ticket_cities[t], board.ticket_points[t]) for t in player.tickets],
+            [(a[r], b[r]) for r in player.routes], [], [],
+        ).completed
+        named = [board.ticket_cities[t] for t, ok in zip(player.tickets, done, strict=True) if ok]
+        total = player.pieces[left] * rules.harbor_unbuilt
+        for city, owner in enumerate(state.harbor_owner):
+            if owner == seat:
+                count = sum(1 for cities in named if city in cities)
+                total += table[min(count, len(table) - 1)]
+        points.append(total)
+    return points
+
+
+
 #: the terms a map's ``rules.bonus_terms`` may name
-TERMS: Mapping[str, Term] = MappingProxyType({"goal-cards": goal_points, "goods": goods})
+TERMS: Mapping[str, Term] = MappingProxyType(
+    {"goal-cards": goal_points, "goods": goods, "harbors": harbors}
+)

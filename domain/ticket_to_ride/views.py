@@ -18,11 +18,14 @@ from domain.kernel.protocol import Result
 from domain.kernel.rng import Shuffle
 from domain.ticket_to_ride.board import Board
 from domain.ticket_to_ride.events import (
+    BlindDrawn,
     BonusCardsDrawn,
     CardDrawn,
     DisplayRefilled,
     Event,
     GameStarted,
+    PiecesChosen,
+    SlotRefilled,
     TicketsChosen,
     TicketsDrawn,
     TicketsKept,
@@ -30,9 +33,16 @@ from domain.ticket_to_ride.events import (
 )
 from domain.ticket_to_ride.goals import goal_values, goal_winners
 from domain.ticket_to_ride.mapfile import STATIONS, TRAINS
-from domain.ticket_to_ride.state import FinalScore, GameState, SecondCard, TicketChoice, Tunnel
+from domain.ticket_to_ride.state import (
+    FinalScore,
+    GameState,
+    Refill,
+    SecondCard,
+    TicketChoice,
+    Tunnel,
+)
 
-Pending = Literal["choose-tickets", "keep-tickets", "second-card", "tunnel"]
+Pending = Literal["choose-tickets", "keep-tickets", "second-card", "tunnel", "refill"]
 
 
 class SeatView(msgspec.Struct, frozen=True, omit_defaults=True):
@@ -53,6 +63,8 @@ class SeatView(msgspec.Struct, frozen=True, omit_defaults=True):
     choosing_tickets: bool
     pieces: dict[str, int] | None = None
     goods: int | None = None
+    #: Rails & Sails: the pieces in the seat's own box reserve (once the splits are out)
+    reserve: dict[str, int] | None = None
 
 
 class TunnelView(msgspec.Struct, frozen=True):
@@ -89,6 +101,12 @@ class GoalView(msgspec.Struct, frozen=True, omit_defaults=True):
     points: int
     values: list[int] | None = None
     winners: list[int] | None = None
+class PileView(msgspec.Struct, frozen=True):
+    """One deck's pile sizes (a map of several decks): its id, draw pile and discards."""
+
+    deck: str
+    draw_pile: int
+    discard_pile: int
 
 
 class TicketDeckView(msgspec.Struct, frozen=True):
@@ -103,6 +121,13 @@ class TicketDeckView(msgspec.Struct, frozen=True):
 
 class PublicView(msgspec.Struct, frozen=True, omit_defaults=True):
     """The board as anyone may see it.
+
+    On a map of several decks ``draw_pile`` and ``discard_pile`` are the first
+    deck's and ``decks`` lists every deck's (left out on maps of one deck, as
+    Europe: no other field has a default, so the JSON is as it was);
+    ``refill_slot`` is the market slot waiting for its deck to be chosen;
+    ``harbor_owner`` gives, per city, the seat whose harbor stands there (maps
+    with harbors only).
 
     ``route_owner`` / ``station_owner`` are indexed by route and city number
     (null = nobody); ``display`` by face-up slot (null = empty slot).
@@ -134,6 +159,9 @@ class PublicView(msgspec.Struct, frozen=True, omit_defaults=True):
     result: Result | None
     final: list[FinalScore] | None
     tickets: list[list[TicketView]] | None
+    decks: list[PileView] | None = None
+    refill_slot: int | None = None
+    harbor_owner: list[int | None] | None = None
     goals: list[GoalView] | None = None
     goods_pile: int | None = None
     ticket_deck: TicketDeckView | None = None
@@ -165,6 +193,7 @@ _PENDING_NAMES: dict[type, Pending] = {
     TicketChoice: "keep-tickets",
     Tunnel: "tunnel",
     SecondCard: "second-card",
+    Refill: "refill",
 }
 
 
@@ -181,7 +210,10 @@ def to_act(state: GameState) -> list[int]:
     if state.phase == "playing":
         return [state.current]
     if state.phase == "choosing-tickets":
-        return [seat for seat, p in enumerate(state.players) if p.offered]
+        return [
+            seat for seat, p in enumerate(state.players)
+            if p.offered or not (state.revealed or p.chosen)
+        ]
     return []
 
 
@@ -231,6 +263,10 @@ def public_view(board: Board, state: GameState) -> PublicView:
                 bool(p.offered),
                 _own_pieces(state.rules.pieces, p.pieces),
                 p.goods if rules.goods_cards else None,
+                {k: n for k, n, most in zip(state.rules.pieces, p.reserve, state.rules.box,
+                                            strict=True) if most}
+                if p.reserve and state.revealed
+                else None,
             )
             for seat, p in enumerate(state.players)
         ],
@@ -248,6 +284,16 @@ def public_view(board: Board, state: GameState) -> PublicView:
         final=list(state.final) if state.final is not None else None,
         tickets=[[_ticket(board, t) for t in p.tickets] for p in state.players]
         if finished
+        else None,
+        decks=[
+            PileView(board.deck_ids[d], len(draw), sum(discard))
+            for d, (draw, discard) in enumerate(state.decks())
+        ]
+        if state.piles
+        else None,
+        refill_slot=state.pending.slot if isinstance(state.pending, Refill) else None,
+        harbor_owner=[None if o < 0 else o for o in state.harbor_owner]
+        if state.harbor_owner
         else None,
         goals=_goals(board, state) if state.goals else None,
         goods_pile=state.goods_pile if rules.goods_cards else None,
@@ -299,6 +345,7 @@ def redact(event: Event, viewer: int | None) -> Event:
             event,
             cards=_blank(event.cards),
             long_tickets=None if event.long_tickets is None else _blank(event.long_tickets),
+            more_cards=[_blank(s) for s in event.more_cards],
             tickets=_blank(event.tickets),
             shuffles=[_blank(s) for s in event.shuffles],
             goals=None if event.goals is None else _blank(event.goals),
@@ -318,10 +365,18 @@ def redact(event: Event, viewer: int | None) -> Event:
             cards=event.cards if event.seat == viewer else None,
             shuffles=[_blank(s) for s in event.shuffles],
         )
-    if isinstance(event, TunnelAttempted | DisplayRefilled):
+    if isinstance(event, BlindDrawn):
+        return replace(
+            event,
+            card=event.card if event.seat == viewer else None,
+            shuffles=[_blank(s) for s in event.shuffles],
+        )
+    if isinstance(event, TunnelAttempted | DisplayRefilled | SlotRefilled):
         return replace(event, shuffles=[_blank(s) for s in event.shuffles])
     if isinstance(event, TicketsChosen):
         return event if event.seat == viewer else replace(event, kept=None)
+    if isinstance(event, PiecesChosen):
+        return event if event.seat == viewer else replace(event, pieces=None)
     if isinstance(event, TicketsDrawn):
         return event if event.seat == viewer else replace(event, tickets=None)
     if isinstance(event, TicketsKept):

@@ -287,6 +287,26 @@ GLOSSARY: dict[str, str] = {
     "deadline": "When the seat times out if it has not acted (ISO 8601); null when none",
     "public": "The public view",
     "invite_code": "A private game's invite code",
+    # -- maps of several decks, harbors and pieces in reserve (Rails & Sails World) -------
+    "deck": "A deck's id (GET /kinds/ticket-to-ride/material: decks), e.g. train or ship",
+    "give": "The piece kind given back to the box reserve",
+    "take": "The piece kind taken from the box reserve in its place",
+    "more_cards": "The shuffles of the decks after the first (ship cards), in deck order; "
+                  "their outcome hidden",
+    "doubles": "How many double-ship cards the payment holds; left out where none apply",
+    "market": "How the face-up market refills: one-deck (from the one deck) or chosen "
+              "(each slot from the deck the player picks)",
+    "final_rounds": "Turns each seat plays once the end is triggered",
+    "harbor_cards": "Cards of each deck a harbor costs, in deck order",
+    "harbor_points": "A harbor's points by how many completed tickets name its city",
+    "harbor_unbuilt": "Points for each harbor left unbuilt (negative)",
+    "box": "The most pieces of each kind a player owns, in piece-kind order",
+    "supply": "The pieces each player takes into play, split in secret at setup",
+    "exchange_cost": "Points lost per piece exchanged with the box reserve",
+    "decks": "Every deck's pile sizes, on a map of several decks; left out otherwise",
+    "refill_slot": "The market slot waiting for its deck to be chosen; null when none",
+    "harbor_owner": "Per city, the seat whose harbor stands there (null: none); left out "
+                    "on a map without harbors",
 }
 
 #: a field's meaning in one struct, where the glossary's word would be too vague

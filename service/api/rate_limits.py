@@ -27,17 +27,14 @@ from typing import Any
 
 import msgspec
 from litestar import Request
+from litestar.datastructures import MutableScopeHeaders
+from litestar.exceptions import TooManyRequestsException
 from litestar.middleware.base import DefineMiddleware
-from litestar.middleware.rate_limit import (
-    DURATION_VALUES,
-    CacheObject,
-    RateLimitConfig,
-    RateLimitMiddleware,
-)
+from litestar.middleware.rate_limit import DURATION_VALUES, RateLimitConfig, RateLimitMiddleware
 from litestar.stores.base import Store
 from litestar.stores.memory import MemoryStore
 from litestar.stores.redis import RedisStore
-from litestar.types import ASGIApp
+from litestar.types import ASGIApp, Message, Receive, Scope, Send
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
@@ -63,58 +60,123 @@ class Window(msgspec.Struct, frozen=True, array_like=True):
     reset: int
 
 
+def counted(window: Window | None, now: int, limit: int, seconds: int) -> Window:
+    """`window` with one more request (a new window once it reset); past `limit`: refused."""
+    if window is None or window.reset <= now:
+        window = Window(0, now + seconds)
+    return Window(min(window.count, limit) + 1, window.reset)
+
+
+class LocalWindows(MemoryStore):
+    """The windows of one limit counted in this process: a dict, not a store's bytes.
+
+    It stands in litestar's store registry (one per limit, shared by the limiter
+    of every route) but `CountingRateLimit` counts in `windows` directly.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.windows: dict[str, Window] = {}
+        self._sweep_at = 0
+
+    def count(self, key: str, limit: int, seconds: int) -> Window:
+        """Count a request against `key`'s window (kept unless refused) and return it."""
+        now = int(time.time())
+        if now >= self._sweep_at:  # drop the windows of clients gone quiet, once a minute
+            self.windows = {k: w for k, w in self.windows.items() if w.reset > now}
+            self._sweep_at = now + 60
+        window = counted(self.windows.get(key), now, limit, seconds)
+        if window.count <= limit:
+            self.windows[key] = window
+        return window
+
+
 class CountingRateLimit(RateLimitMiddleware):
-    """litestar's limiter storing a count instead of every request's timestamp.
+    """litestar's limiter counting each window instead of keeping every request's timestamp.
 
     litestar keeps the whole list of timestamps in each window and decodes and
     encodes it on every request, so the default limit (120,000 a minute) would
-    cost a busy client 1.3 MB of JSON per request; only its length is ever used.
-    Counts in this process's memory while the shared store (Redis) does not answer.
+    cost a busy client 1.3 MB of JSON per request; only its length is ever used,
+    so a window is a count (and no list of that length is ever made: rebuilding
+    one per request to hand litestar's code cost 81 µs a request, on average,
+    over 5,000 requests in one window). Without Redis (and while Redis does not
+    answer) the windows are counted in a dict of this process (`LocalWindows`),
+    not through a litestar store with its anyio lock: 1 µs a request. The
+    answers (``429``, the ``RateLimit-*`` headers) are litestar's.
     """
 
     def __init__(self, app: ASGIApp, config: RateLimitConfig) -> None:
         super().__init__(app, config)
-        self._alone = MemoryStore()
+        self._duration = DURATION_VALUES[self.unit]
+        self._alone = LocalWindows()
         self._alone_until = 0.0
 
-    def _chosen(self, store: Store) -> Store:
-        return self._alone if time.monotonic() < self._alone_until else store
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        app = scope["litestar_app"]
+        request: Request[Any, Any, Any] = app.request_class(scope)
+        if await self.should_check_request(request=request):
+            key = self.cache_key_from_request(request)
+            store = self.config.get_store_from_app(app)
+            if isinstance(store, LocalWindows):
+                window = store.count(key, self.max_requests, self._duration)
+            elif time.monotonic() < self._alone_until:
+                window = self._alone.count(key, self.max_requests, self._duration)
+            else:
+                async with self._lock:
+                    window = await self._count_shared(key, store)
+            if window.count > self.max_requests:
+                raise TooManyRequestsException(
+                    headers=self._headers(window) if self.config.set_rate_limit_headers else None
+                )
+            if self.config.set_rate_limit_headers:
+                send = self._with_headers(send, window)
+        await self.app(scope, receive, send)
 
-    def _lost(self, error: Exception) -> None:
-        log.warning("rate limits counted in this process for %g s: %s", REDIS_RETRY_SECONDS, error)
-        self._alone_until = time.monotonic() + REDIS_RETRY_SECONDS
-
-    async def _get(self, key: str, store: Store) -> bytes | None:
-        try:
-            return await self._chosen(store).get(key)
-        except (RedisError, OSError) as error:
-            self._lost(error)
-            return await self._alone.get(key)
-
-    async def _set(self, key: str, value: bytes, expires_in: int, store: Store) -> None:
-        try:
-            await self._chosen(store).set(key, value, expires_in=expires_in)
-        except (RedisError, OSError) as error:
-            self._lost(error)
-            await self._alone.set(key, value, expires_in=expires_in)
-
-    async def retrieve_cached_history(self, key: str, store: Store) -> CacheObject:
+    async def _count_shared(self, key: str, store: Store) -> Window:
         now = int(time.time())
-        stored = await self._get(key, store)
-        if stored:
-            window = msgspec.json.decode(stored, type=Window)
-            if window.reset > now:
-                return CacheObject(history=[window.reset] * window.count, reset=window.reset)
-        return CacheObject(history=[], reset=now + DURATION_VALUES[self.unit])
+        try:
+            stored = await store.get(key)
+            window = counted(
+                None if not stored else msgspec.json.decode(stored, type=Window),
+                now, self.max_requests, self._duration,
+            )
+            if window.count <= self.max_requests:
+                expires_in = max(1, window.reset - now)
+                await store.set(key, msgspec.json.encode(window), expires_in=expires_in)
+        except (RedisError, OSError) as error:
+            log.warning(
+                "rate limits counted in this process for %g s: %s", REDIS_RETRY_SECONDS, error
+            )
+            self._alone_until = time.monotonic() + REDIS_RETRY_SECONDS
+            return self._alone.count(key, self.max_requests, self._duration)
+        return window
 
-    async def set_cached_history(self, key: str, cache_object: CacheObject, store: Store) -> None:
-        cache_object.history.append(cache_object.reset)
-        window = Window(len(cache_object.history), cache_object.reset)
-        expires_in = max(1, window.reset - int(time.time()))
-        await self._set(key, msgspec.json.encode(window), expires_in, store)
+    def _headers(self, window: Window) -> dict[str, str]:
+        # litestar's `create_response_headers`, from a count
+        return {
+            self.config.rate_limit_policy_header_key: f"{self.max_requests}; w={self._duration}",
+            self.config.rate_limit_limit_header_key: str(self.max_requests),
+            self.config.rate_limit_remaining_header_key: str(
+                max(0, self.max_requests - window.count)
+            ),
+            self.config.rate_limit_reset_header_key: str(window.reset - int(time.time())),
+        }
+
+    def _with_headers(self, send: Send, window: Window) -> Send:
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message.setdefault("headers", [])
+                headers = MutableScopeHeaders(message)
+                for key, value in self._headers(window).items():
+                    headers[key] = value
+            await send(message)
+
+        return send_with_headers
 
 
-def _creates(request: Request[Any, Any, Any]) -> bool:
+async def _creates(request: Request[Any, Any, Any]) -> bool:
+    # async: litestar runs a synchronous check in a worker thread, a hand-off
+    # there and back for every request (0.05-0.1 ms of server CPU per command)
     return bool(request.route_handler.opt.get(LIMIT) == CREATE)
 
 
@@ -150,7 +212,8 @@ class RateLimitStores:
         )
         namespace = f"{settings.redis_prefix}:rate-limit"
         self.stores: dict[str, Store] = {
-            name: MemoryStore() if self._redis is None
+            # without Redis, the limiter counts in its own dict (`CountingRateLimit`)
+            name: LocalWindows() if self._redis is None
             else RedisStore(self._redis, namespace=f"{namespace}:{name}")
             for name in STORES.values()
         }

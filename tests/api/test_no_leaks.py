@@ -183,7 +183,7 @@ def _streamed(table: Table, seat: int | None) -> list[dict[str, Any]]:
     headers = {} if seat is None else table.auth(seat)
     answer = table.client.get(f"/games/{table.id}/stream", headers=headers)
     assert answer.status_code == 200, answer.text
-    return [m.record() for m in parse(iter(answer.text.splitlines())) if m.comment is None]
+    return [m.record() for m in parse(iter(answer.text.splitlines())) if m.event == "record"]
 
 
 @pytest.fixture

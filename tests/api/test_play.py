@@ -80,3 +80,29 @@ def test_random_players_finish_a_northern_lights_game(client: TestClient[Any]) -
     assert bonus_draws, "no '+X' route was claimed in this game"
     picture = client.get(f"/games/{table.id}/board.svg")
     assert picture.status_code == 200 and 'data-map="northern-lights"' in picture.text
+@pytest.mark.parametrize("seats", [3])
+def test_random_players_finish_a_rails_and_sails_world_game(
+    client: TestClient[Any], seats: int
+) -> None:
+    """The World map over HTTP: the secret piece split, both decks and the market's refill
+    choice, harbors and exchanges are all offered as legal moves and played to the end."""
+    table = open_table(client, "ticket-to-ride", seats, map="world")
+    seen: set[str] = set()
+
+    def watch(table: Any, public: dict[str, Any]) -> None:
+        view = public["view"]
+        if view["pending"]:
+            seen.add(view["pending"])
+        if all("reserve" not in s for s in view["seats"]):
+            # before the reveal every seat shows the same pieces: no split is visible
+            assert len({str(s["pieces"]) + str(s["trains"]) for s in view["seats"]}) == 1
+
+    final = play_to_end(table, random.Random(f"world-{seats}"), max_commands=20_000, watch=watch)
+    view = final["view"]
+    assert view["map"] == "world" and len(final["result"]["scores"]) == seats
+    assert [d["deck"] for d in view["decks"]] == ["train", "ship"]
+    assert "harbors" in view["final"][0]["bonuses"]
+    assert {"refill", "second-card"} <= seen
+    assert all("reserve" in s for s in view["seats"])  # revealed since
+    kinds = {r["payload"]["type"] for r in table.events() if r["type"] == "command"}
+    assert {"choose-pieces", "draw-blind", "refill-slot", "claim-route"} <= kinds

@@ -7,8 +7,10 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from litestar.testing import TestClient
 
+from service.api import rate_limits
 from service.api.app import create_app
 from service.settings import Settings
 from tests.api.players import test_kinds
@@ -85,3 +87,20 @@ def test_without_redis_each_process_still_counts(tmp_path: Path) -> None:
     with app(tmp_path, rate_limit_per_minute=3, redis_url=nothing) as client:
         assert [client.get("/kinds").status_code for _ in range(3)] == [200] * 3
         throttled(client.get("/kinds"))
+
+
+def test_windows_counted_here_reset_and_are_dropped_once_expired(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Without Redis the windows live in a dict: counted to the limit, refused past it
+    (not counted further), new once reset, and a quiet client's window is dropped."""
+    now = [1000.0]
+    monkeypatch.setattr(rate_limits.time, "time", lambda: now[0])
+    windows = rate_limits.LocalWindows()
+    counts = [windows.count("a", 2, 60).count for _ in range(4)]
+    assert counts == [1, 2, 3, 3]  # past the limit: refused (3 > 2), the window stays at 2
+    assert windows.windows["a"] == rate_limits.Window(2, 1060)
+    now[0] = 1061.0
+    assert windows.count("b", 2, 60) == rate_limits.Window(1, 1121)
+    assert set(windows.windows) == {"b"}  # "a" reset unseen: swept
+    assert windows.count("a", 2, 60) == rate_limits.Window(1, 1121)

@@ -11,11 +11,14 @@ run: the first player is drawn at random, so the walkthrough acts as whoever
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import subprocess
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from service.api.app import create_app
 from service.settings import Settings
@@ -36,8 +39,10 @@ def walkthrough() -> str:
 
 
 def test_the_curl_walkthrough_works_on_every_run(tmp_path: Path) -> None:
-    for tool in ("bash", "curl", "jq"):
-        assert shutil.which(tool), f"the walkthrough needs {tool}"
+    missing = [tool for tool in ("bash", "curl", "jq") if not shutil.which(tool)]
+    if missing:  # CI installs them (.ci/run); a developer machine may lack jq
+        assert os.environ.get("CI") != "true", f"CI=true but the walkthrough needs {missing}"
+        pytest.skip(f"the walkthrough needs {', '.join(missing)} (apt-get install curl jq)")
     script = walkthrough()
     assert "localhost:8000" in script
     firsts = set()

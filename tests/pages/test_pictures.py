@@ -81,7 +81,9 @@ def test_every_track_of_every_map_is_drawn(kind: str, map_id: str, seats: int) -
                   if "data-route" in g.attrib}
         assert sorted(groups) == [r["index"] for r in routes]
         for route in routes:
-            cars = [e for e in groups[route["index"]] if e.tag.endswith("polygon")]
+            # rail spaces are polygons, sea spaces ovals (Rails & Sails)
+            cars = [e for e in groups[route["index"]]
+                    if e.tag.endswith("polygon") or e.tag.endswith("ellipse")]
             assert len(cars) == route["length"], route
 
 

@@ -138,6 +138,60 @@ def test_a_route_s_piece_kind_and_the_end_s_kinds_must_be_declared() -> None:
     assert board.route_piece[:2] == (2, 0)  # trains 0, stations 1, then the map's own
 
 
+def _with_catalogue(data: Data) -> None:
+    """Europe's one deck declared as a catalogue, plus a ship deck of two kinds."""
+    rules = data["rules"]
+    rules["market"] = "chosen"
+    rules["hand"], rules["face_up"] = 5, 6
+    data["decks"] = [{"id": "train", "hand": 4, "face_up": 4},
+                     {"id": "ship", "hand": 1, "face_up": 2}]
+    data["cards"] = [{"name": c, "count": 12, "colour": c} for c in data["card_colours"]]
+    data["cards"] += [{"name": "locomotive", "count": 14, "wild": True},
+                      {"name": "red-ship", "count": 5, "deck": "ship", "colour": "red",
+                       "ships": 1, "anchor": True},
+                      {"name": "red-double", "count": 5, "deck": "ship", "colour": "red",
+                       "ships": 2}]
+
+
+def test_a_card_catalogue_gives_each_kind_its_deck_colour_ships_and_anchor() -> None:
+    data = _europe()
+    _with_catalogue(data)
+    board = board_from_map(decode_map("x", json.dumps(data).encode()))
+    europe = load_board("europe")
+    assert board.card_names[: europe.locomotive + 1] == europe.card_names
+    assert board.locomotive == europe.locomotive == 8 and board.deck_ids == ("train", "ship")
+    assert board.card_deck[8:] == (0, 1, 1) and board.card_ships[8:] == (0, 1, 2)
+    assert board.card_anchor[8:] == (False, True, False)
+    assert board.card_colour[7:] == (7, -1, 7, 7)
+    assert (board.deck_hand, board.deck_face_up) == ((4, 1), (4, 2))
+    # Europe's own: one deck, the counts of its rules, nothing in its file
+    assert europe.deck_ids == ("train",) and europe.card_count == (12,) * 8 + (14,)
+    assert "cards" not in json.loads(EUROPE) and "decks" not in json.loads(EUROPE)
+
+
+@pytest.mark.parametrize(
+    ("edit", "says"),
+    [
+        (lambda d: d["cards"].pop(0), "a train card of each colour, then the wild"),
+        (lambda d: d["cards"][9].update(deck="boat"), "unknown deck 'boat'"),
+        (lambda d: d["cards"][9].update(colour="pink"), "one of the card colours, or is wild"),
+        (lambda d: d["cards"][10].update(name="red-ship"), "card names must be distinct"),
+        (lambda d: d["cards"][10].update(colour="", wild=True), "one wild card kind"),
+        (lambda d: d["decks"][1].update(hand=2), "add up to rules.hand"),
+        (lambda d: d["rules"].pop("market"), "refilled as chosen"),
+        (lambda d: d.pop("decks"), "both its decks and its cards, or neither"),
+    ],
+)
+def test_a_broken_card_catalogue_is_refused_naming_the_entry(
+    edit: Callable[[Data], Any], says: str
+) -> None:
+    def broken(data: Data) -> None:
+        _with_catalogue(data)
+        edit(data)
+
+    assert says in _refusal(broken)
+
+
 def test_a_scoring_term_must_be_one_the_engine_knows() -> None:
     message = _refusal(_set("rules.bonus_terms", ["treasure"]))
     assert "rules.bonus_terms[0]" in message and "unknown scoring term 'treasure'" in message

@@ -52,16 +52,27 @@ from domain.kernel.protocol import Setup
 from domain.kernel.rng import Seed
 from domain.kernel.selfplay import play_random_game
 from domain.ticket_to_ride import RULES
-from domain.ticket_to_ride.board import FERRY, GRAY, TUNNEL, Board, load_board
-from domain.ticket_to_ride.commands import ClaimRoute, DrawCard, DrawTickets, PayTunnel
+from domain.ticket_to_ride.board import FERRY, GRAY, SEA, TUNNEL, Board, load_board
+from domain.ticket_to_ride.commands import (
+    ClaimRoute,
+    DrawBlind,
+    DrawCard,
+    DrawTickets,
+    PayTunnel,
+)
 from domain.ticket_to_ride.events import (
+    BlindDrawn,
     BonusCardsDrawn,
     CardDrawn,
     DisplayRefilled,
     GameEnded,
     GameStarted,
+    HarborBuilt,
     Passed,
+    PiecesChosen,
+    PiecesExchanged,
     RouteClaimed,
+    SlotRefilled,
     StationBuilt,
     TicketsChosen,
     TicketsDrawn,
@@ -72,8 +83,8 @@ from domain.ticket_to_ride.events import (
 from domain.ticket_to_ride.goals import goal_values
 from domain.ticket_to_ride.mapfile import STATIONS
 from domain.ticket_to_ride.rules import TicketToRideRules, with_ticket_deck
-from domain.ticket_to_ride.scoring import longest_path, score_tickets, winners
-from domain.ticket_to_ride.state import FinalScore, GameState
+from domain.ticket_to_ride.scoring import longest_path, score_tickets, tour_in_order, winners
+from domain.ticket_to_ride.state import FinalScore, GameState, Refill
 from tests.domain.ticket_to_ride import synthetic
 from tests.domain.ticket_to_ride.test_amsterdam_decks import DECK, DECK_PATH
 
@@ -116,6 +127,8 @@ class Secrets:
     own_hand: list[str]
     display: list[str | None]
     public_decks: list[set[int]] = field(default_factory=list)
+    #: the draw piles of the decks after the first, as card names (top last)
+    more_decks: list[list[str]] = field(default_factory=list)
 
 
 def secrets_for(board: Board, state: GameState, viewer: int | None, seed: Seed) -> Secrets:
@@ -136,6 +149,7 @@ def secrets_for(board: Board, state: GameState, viewer: int | None, seed: Seed) 
         ),
         display=[None if c < 0 else board.card_name(c) for c in state.display],
         public_decks=[set(state.rules.long_tickets), set(state.rules.regular_tickets)],
+        more_decks=[[board.card_name(c) for c in pile.draw] for pile in state.piles],
     )
 
 
@@ -183,8 +197,10 @@ def find_leaks(payload: bytes, secrets: Secrets, board: Board, *, ticket_lists: 
     text = payload.decode()
     if secrets.seed is not None and secrets.seed in text:
         found.append("the seed before the end")
-    rank = {board.card_name(c): c for c in range(board.locomotive + 1)}
-    deck_runs = _runs(secrets.deck, DECK_RUN) | _runs(secrets.deck[::-1], DECK_RUN)
+    rank = {name: c for c, name in enumerate(board.card_names)}
+    deck_runs: set[tuple[Any, ...]] = set()
+    for deck in (secrets.deck, *secrets.more_decks):
+        deck_runs |= _runs(deck, DECK_RUN) | _runs(deck[::-1], DECK_RUN)
     pile_runs = _runs(secrets.ticket_pile, TICKET_RUN)
     pile_runs |= _runs(secrets.ticket_pile[::-1], TICKET_RUN)
     hands = [sorted(hand) for hand in secrets.hands if len(hand) >= 4]
@@ -209,24 +225,36 @@ def find_leaks(payload: bytes, secrets: Secrets, board: Board, *, ticket_lists: 
     return found
 
 
-def _perturbations(state: GameState) -> Iterator[tuple[str, GameState, int | None]]:
+def _perturbations(
+    board: Board, state: GameState
+) -> Iterator[tuple[str, GameState, int | None]]:
     """Copies of `state` differing only in hidden things, with the seat whose secret changed.
 
-    Reversed draw pile (nobody's secret: None); one card swapped between the
-    pile and a seat's hand; one ticket swapped between a seat's tickets (held
+    Reversed draw piles (nobody's secret: None); one card swapped between the
+    first pile and a seat's hand; one ticket swapped between a seat's tickets (held
     or on offer) and the ticket pile; reversed ticket pile.
     """
-    loco = len(state.discard) - 1  # the Locomotive is the last card index
     if len(set(state.deck)) > 1:
         twin = copy_state(state)
         twin.deck.reverse()
         yield "draw pile reversed", twin, None
+    for deck, pile in enumerate(state.piles, start=1):
+        if len(set(pile.draw)) > 1:
+            twin = copy_state(state)
+            twin.piles[deck - 1].draw.reverse()
+            yield f"draw pile of deck {deck} reversed", twin, None
     if len(set(state.ticket_pile)) > 1:
         twin = copy_state(state)
         twin.ticket_pile.reverse()
         yield "ticket pile reversed", twin, None
     for seat, player in enumerate(state.players):
-        held = next((c for c in range(loco + 1) if player.hand[c]), None)
+        if player.chosen:  # a secret piece split not yet revealed (Rails & Sails)
+            twin = copy_state(state)
+            twin.players[seat].chosen = [n + 1 if n else 0 for n in player.chosen]
+            yield f"seat {seat}'s piece split", twin, seat
+        held = next(
+            (c for c, n in enumerate(player.hand) if n and board.card_deck[c] == 0), None
+        )
         swap = next((i for i, c in enumerate(state.deck) if c != held), None)
         if held is not None and swap is not None:
             twin = copy_state(state)
@@ -251,7 +279,7 @@ def check_views_blind(rules: Any, state: GameState) -> None:
         return
     public = _encode(rules.public_view(state))
     private = [_encode(rules.private_view(state, seat)) for seat in range(state.seats)]
-    for what, twin, owner in _perturbations(state):
+    for what, twin, owner in _perturbations(rules.boards[state.rules.map], state):
         assert _encode(rules.public_view(twin)) == public, f"public view shows {what}"
         for seat in range(state.seats):
             if seat != owner:
@@ -289,10 +317,16 @@ def check_outputs_clean(rules: Any, board: Board, state: GameState, event: Any, 
 
 
 def check_cards(board: Board, state: GameState) -> None:
-    """Train cards conserved across pile, discards, display, hands and a pending tunnel."""
-    counts = list(state.discard)
-    for card in state.deck:
-        counts[card] += 1
+    """Cards conserved across piles, discards, display, hands and a pending tunnel; each
+    deck's pile and discards hold only that deck's cards."""
+    counts = [0] * len(board.card_names)
+    for deck, (pile, discard) in enumerate(state.decks()):
+        for card in pile:
+            assert board.card_deck[card] == deck, f"{board.card_name(card)} in deck {deck}"
+            counts[card] += 1
+        for card, n in enumerate(discard):
+            assert not n or board.card_deck[card] == deck, f"discard {deck} holds card {card}"
+            counts[card] += n
     for card in state.display:
         if card >= 0:
             counts[card] += 1
@@ -303,8 +337,7 @@ def check_cards(board: Board, state: GameState) -> None:
     if state.tunnel is not None:
         for card in state.tunnel.revealed:
             counts[card] += 1
-    rules = state.rules
-    expected = [rules.colour_cards] * board.locomotive + [rules.locomotive_cards]
+    expected = list(board.card_count)
     assert counts == expected, f"cards {counts} != {expected}"
 
 
@@ -318,10 +351,20 @@ def check_pieces(board: Board, state: GameState) -> None:
         laid = [0] * len(rules.pieces)
         for r in routes:
             laid[board.route_piece[r]] += board.route_length[r]
+        if rules.harbor_cards:  # harbors are built, not laid
+            laid[rules.pieces.index("harbors")] = state.harbor_owner.count(seat)
         for kind in range(len(rules.pieces)):
-            if kind != STATIONS:
+            if rules.box and rules.box[kind] and state.revealed:
+                # Rails & Sails: in play, in the box reserve or on the board (§3.4)
+                assert player.pieces[kind] + player.reserve[kind] + laid[kind] == (
+                    rules.box[kind]), kind
+            elif kind != STATIONS:
                 assert player.pieces[kind] == rules.piece_counts[kind] - laid[kind], kind
-        assert player.score == sum(board.route_points[r] for r in routes)
+        if rules.box and state.revealed:
+            assert sum(player.pieces[k] + laid[k] for k in range(len(rules.pieces))
+                       if rules.box[k]) == rules.supply, "the supply changed size"
+        assert player.score == sum(board.route_points[r] for r in routes) - (
+            player.exchanged * rules.exchange_cost)
         built = sum(1 for owner in state.station_owner if owner == seat)
         assert player.pieces[STATIONS] == rules.stations - built
 
@@ -358,6 +401,24 @@ def check_tickets(state: GameState) -> None:
         assert sorted(places) == sorted(rules.long_tickets + rules.regular_tickets), "lost ticket"
 
 
+def _harbor_points(board: Board, state: GameState) -> list[int]:
+    """Rails & Sails harbors (rules.md §5.3): 20/30/40 by the owner's completed tickets
+    naming the city, -4 for each of the 3 harbors left unbuilt."""
+    a, b = board.route_a, board.route_b
+    points = []
+    for seat, player in enumerate(state.players):
+        routes = [r for r, owner in enumerate(state.route_owner) if owner == seat]
+        done = score_tickets(
+            [(*board.ticket_cities[t], board.ticket_points[t]) for t in player.tickets],
+            [(a[r], b[r]) for r in routes], [], []).completed
+        named = [board.ticket_cities[t] for t, ok in zip(player.tickets, done, strict=True) if ok]
+        harbors = [c for c, at in enumerate(state.harbor_owner) if at == seat]
+        table = state.rules.harbor_points
+        points.append(sum(table[min(len(table) - 1, sum(c in cities for cities in named))]
+                          for c in harbors) + state.rules.harbor_unbuilt * (3 - len(harbors)))
+    return points
+
+
 def recompute_final(board: Board, state: GameState) -> tuple[list[FinalScore], list[int]]:
     """Every seat's final account from the board alone, with the scoring functions (§9)."""
     rules = state.rules
@@ -372,6 +433,8 @@ def recompute_final(board: Board, state: GameState) -> tuple[list[FinalScore], l
         terms["goods"] = goods_points([p.goods for p in state.players], rules.goods_scoring)
     if "goal-cards" in rules.bonus_terms:
         terms["goal-cards"] = [sum(board.map.goals[g].points for g in won) for won in won_goals]
+    if "harbors" in rules.bonus_terms:
+        terms["harbors"] = _harbor_points(board, state)
     assert set(terms) == set(rules.bonus_terms), "a term this check does not recompute"
     accounts = []
     for seat, routes in enumerate(mine):
@@ -383,6 +446,18 @@ def recompute_final(board: Board, state: GameState) -> tuple[list[FinalScore], l
             [(r, a[r], b[r]) for r in range(len(owner)) if owner[r] not in (-1, seat)],
         )
         route_points = sum(board.points_for_length[length[r]] for r in routes)
+        route_points -= player.exchanged * rules.exchange_cost  # Rails & Sails §3.4
+        ticket_points = 0
+        for t, done in zip(player.tickets, tickets.completed, strict=True):
+            value, any_order, penalty = (
+                board.ticket_points[t], board.ticket_any_order[t], board.ticket_penalty[t])
+            if penalty is None:
+                ticket_points += value if done else -value
+            elif not done:
+                ticket_points -= penalty
+            else:  # a tour: its value only in order (rules.md §5.2)
+                in_order = tour_in_order(board.ticket_cities[t], [(a[r], b[r]) for r in routes])
+                ticket_points += value if in_order else any_order or 0
         express = longest > 0 and paths[seat] == longest and rules.longest_path_bonus > 0
         bonus = rules.longest_path_bonus if express else 0
         unbuilt = rules.stations - sum(1 for at in state.station_owner if at == seat)
@@ -390,14 +465,14 @@ def recompute_final(board: Board, state: GameState) -> tuple[list[FinalScore], l
         accounts.append(
             FinalScore(
                 routes=route_points,
-                tickets=tickets.points,
+                tickets=ticket_points,
                 completed=tickets.completed,
                 borrowed=tickets.borrowed,
                 station_bonus=unbuilt * rules.station_bonus,
                 longest_path=paths[seat],
                 express=express,
                 express_bonus=bonus,
-                total=route_points + tickets.points + unbuilt * rules.station_bonus + bonus
+                total=route_points + ticket_points + unbuilt * rules.station_bonus + bonus
                 + sum(own.values()),
                 bonuses=own,
             )
@@ -450,6 +525,8 @@ class RuleWatch:
         self.board = board
         self.turn_seat = start.first.value
         self.second_card = False
+        # a face-up card whose slot waits for the player's choice of deck: was it the last?
+        self.refill_last: bool | None = None
         self.tunnel: TunnelAttempted | None = None
         self.final_turns: int | None = None
         self.offered: dict[int, list[int]] = {
@@ -464,7 +541,7 @@ class RuleWatch:
         """Check `event` given the state after it and the event after it (None at the end)."""
         rules = state.rules
         seat = getattr(event, "seat", None)
-        if seat is not None and not isinstance(event, TicketsChosen):
+        if seat is not None and not isinstance(event, TicketsChosen | PiecesChosen):
             assert seat == self.turn_seat, f"{event!r} out of turn (seat {self.turn_seat}'s)"
         check = getattr(self, f"_{type(event).__name__}", None)
         if check is not None:
@@ -472,6 +549,13 @@ class RuleWatch:
         if isinstance(event, GameEnded):
             if event.reason == "final-round":
                 assert self.final_turns == 0, "the game ended before everyone's final turn"
+        elif isinstance(state.pending, Refill):
+            # a market slot waits for its deck: chosen when more than one deck can fill it
+            # after a face-up draw, at the end of a turn as soon as any deck can
+            refill = state.pending
+            assert state.display[refill.slot] == -1
+            supply = [d for d, (pile, discard) in enumerate(state.decks()) if pile or any(discard)]
+            assert len(supply) > (0 if refill.last and refill.slot >= 0 else 1), supply
         elif self._ends_turn(event):
             assert self.final_turns != 0, "a turn was played after the final round"
             if self.final_turns is not None:
@@ -479,22 +563,29 @@ class RuleWatch:
             elif sum(state.players[self.turn_seat].pieces[k] for k in rules.end_pieces) <= (
                 rules.end_trigger
             ):
-                self.final_turns = state.seats
+                self.final_turns = state.seats * rules.final_rounds
             self.turn_seat = (self.turn_seat + 1) % state.seats
         if self.final_turns == 0 and following is not None:
             assert isinstance(following, DisplayRefilled | GameEnded), "no end after final round"
         self._display(event, state, following)
-        self.cards_left = len(state.deck) + sum(state.discard)
+        self.cards_left = sum(len(pile) + sum(discard) for pile, discard in state.decks())
         self.tickets_left = len(state.ticket_pile)
         self.station_owner = list(state.station_owner)
 
     def _ends_turn(self, event: Any) -> bool:
-        if isinstance(event, CardDrawn):
+        if isinstance(event, CardDrawn | BlindDrawn | SlotRefilled):
             return event.turn_over
         if isinstance(event, RouteClaimed):  # a "+X" route's turn ends with its bonus draw
             return not self.board.route_bonus[event.route]
         return isinstance(
-            event, BonusCardsDrawn | TunnelWithdrawn | TicketsKept | StationBuilt | Passed
+            event,
+            BonusCardsDrawn
+            | TunnelWithdrawn
+            | TicketsKept
+            | StationBuilt
+            | HarborBuilt
+            | PiecesExchanged
+            | Passed,
         )
 
     def _display(self, event: Any, state: GameState, following: Any) -> None:
@@ -504,6 +595,9 @@ class RuleWatch:
         changed = isinstance(event, GameStarted | DisplayRefilled) or (
             isinstance(event, CardDrawn) and event.slot is not None
         )
+        changed = changed or isinstance(event, SlotRefilled)
+        if state.rules.market == "chosen":
+            return self._market(event, state, changed)
         if changed and display.count(loco) >= state.rules.locomotive_reset > 0:
             others = sum(1 for c in display if 0 <= c != loco)
             others += sum(state.discard) - state.discard[loco]
@@ -514,8 +608,64 @@ class RuleWatch:
         if -1 in display and not isinstance(following, DisplayRefilled | BonusCardsDrawn):
             assert not state.deck and not any(state.discard), "display left short"
 
+    def _market(self, event: Any, state: GameState, changed: bool) -> None:
+        """A ``chosen`` market: no 3+ wilds at rest while the wild's deck could turn up a
+        market with fewer; no empty slot at rest while a deck could fill it."""
+        if isinstance(state.pending, Refill):
+            return
+        display, wild = state.display, self.board.locomotive
+        reset_at = state.rules.locomotive_reset
+        if changed and display.count(wild) >= reset_at > 0:
+            # the wilds' deck turns up its share plus what the other decks cannot give
+            board = self.board
+            have = [len(pile) + sum(discard) for pile, discard in state.decks()]
+            for c in display:
+                if c >= 0:
+                    have[board.card_deck[c]] += 1
+            deck = board.card_deck[wild]
+            others = sum(
+                min(share, n)
+                for d, (share, n) in enumerate(zip(board.deck_face_up, have, strict=True))
+                if d != deck
+            )
+            dealt = min(have[deck], len(display) - others)
+            pile, discard = state.pile(deck)
+            plain = sum(1 for c in pile if c != wild) + sum(discard) - discard[wild]
+            plain += sum(1 for c in display if c >= 0 and c != wild and board.card_deck[c] == deck)
+            assert dealt - plain >= reset_at, (
+                f"market {display} kept {reset_at}+ wilds with {plain} other cards about"
+            )
+        if -1 in display:
+            assert not state.can_draw(), "market left short"
+
+    def _BlindDrawn(self, event: BlindDrawn, state: GameState, following: Any) -> None:
+        if not self.second_card:
+            assert self.cards_left, "cards drawn while every pile and discard was empty"
+        else:
+            assert event.turn_over, "a third card"
+        self.second_card = not event.turn_over
+
+    def _SlotRefilled(self, event: SlotRefilled, state: GameState, following: Any) -> None:
+        if self.refill_last is None:  # the end of a turn's refill
+            assert event.turn_over or isinstance(state.pending, Refill)
+            return
+        if self.refill_last:
+            assert event.turn_over, "a card drawn after the last"
+        self.refill_last = None
+        self.second_card = not event.turn_over
+
     def _CardDrawn(self, event: CardDrawn, state: GameState, following: Any) -> None:
-        face_up_locomotive = event.slot is not None and event.card == "locomotive"
+        face_up_locomotive = event.slot is not None and event.card == self.board.card_name(
+            self.board.locomotive
+        )
+        if isinstance(state.pending, Refill):
+            assert not event.turn_over
+            if not self.second_card and not (event.slot is not None
+                                         and state.rules.face_up_without_piles):
+                assert self.cards_left, "cards drawn while every pile and discard was empty"
+            assert not (self.second_card and face_up_locomotive), "a face-up wild second"
+            self.refill_last = self.second_card or face_up_locomotive
+            return
         if not self.second_card and not (event.slot is not None
                                          and state.rules.face_up_without_piles):
             assert self.cards_left, "cards drawn while the pile and the discards were empty"
@@ -524,7 +674,7 @@ class RuleWatch:
             assert event.turn_over, "a third card"
         elif event.turn_over and not face_up_locomotive:
             takeable = [c for c in state.display if 0 <= c != self.board.locomotive]
-            assert not takeable and not state.deck and not any(state.discard), (
+            assert not takeable and not state.can_draw(), (
                 "the draw ended after one card though another could be taken"
             )
         elif face_up_locomotive:
@@ -556,8 +706,24 @@ class RuleWatch:
         if event.paid is not None:  # a price of several colours: pairs or doubled spaces
             assert sum(event.paid.values()) == event.cards and event.colour is None
             doubled = board.route_doubled[route]
-            if doubled:
+            paid = {board.card_at[name]: n for name, n in event.paid.items()}
+            ships = [board.card_ships[c] for c in paid if c != board.locomotive]
+            if board.route_kind[route] == SEA:
+                assert all(ships), f"train cards paid for a sea route: {event.paid}"
+                colours = {board.card_colour[c] for c in paid if c != board.locomotive}
+                colour = board.route_colour[route]
+                assert len(colours) <= 1 and (colour == GRAY or colours <= {colour})
+                covered = sum(n * max(1, board.card_ships[c]) for c, n in paid.items())
+                ones = sum(n for c, n in paid.items() if board.card_ships[c] != 2)
+                assert covered == length or (covered == length + 1 and not ones), event.paid
+            else:
+                assert not any(ships), f"ship cards paid for a rail route: {event.paid}"
+            if board.route_kind[route] == SEA:
+                pass
+            elif doubled:
                 assert event.cards == length + doubled, f"{event.cards} cards, {doubled} doubled"
+            elif board.several_train_kinds:
+                assert event.cards == length, f"{event.cards} cards for {length}"
             else:
                 assert state.rules.ferry_pairs and length <= event.cards <= length + symbols
         else:
@@ -705,6 +871,14 @@ def _alternatives(move: Any) -> Iterator[Any]:
 def _hidden_twin(board: Board, state: GameState, command: Any) -> GameState | None:
     """For a blind draw, a copy whose pile top differs; for a ticket draw, whose tickets do;
     for a claim of a "+X" route, whose top X cards come in another order."""
+    if isinstance(command, DrawBlind):
+        twin = copy_state(state)
+        deck = twin.pile(board.deck_ids.index(command.deck))[0]
+        swap = next((i for i, c in enumerate(deck) if deck and c != deck[-1]), None)
+        if swap is None:
+            return None
+        deck[-1], deck[swap] = deck[swap], deck[-1]
+        return twin
     if isinstance(command, DrawCard) and command.slot is None and state.deck:
         deck = state.deck
         swap = next((i for i, c in enumerate(deck) if c != deck[-1]), None)

@@ -12,8 +12,9 @@ from domain.kernel.errors import RuleViolation
 from domain.kernel.protocol import Setup
 from domain.kernel.rng import Seed
 from domain.kernel.selfplay import play_random_game
+from domain.ticket_to_ride.board import SEA
 from domain.ticket_to_ride.commands import ClaimRoute
-from domain.ticket_to_ride.events import GameEnded, RouteClaimed
+from domain.ticket_to_ride.events import BlindDrawn, GameEnded, RouteClaimed, SlotRefilled
 from domain.ticket_to_ride.mapfile import TRAINS
 from domain.ticket_to_ride.moves import Move, Payment
 from domain.ticket_to_ride.state import GameState
@@ -51,7 +52,7 @@ def _playing(seats: int, **counts: int) -> GameState:
         for event in RULES.decide(state, seat, move.command, SEED):
             state = RULES.evolve(state, event)
     state.current = 0
-    hand = [0] * (LOCO + 1)
+    hand = [0] * len(BOARD.card_names)
     for name, count in counts.items():
         hand[BOARD.card_at[name]] = count
     state.players[0].hand = hand
@@ -102,7 +103,7 @@ def test_a_triple_route_opens_as_many_tracks_as_the_seat_count_allows(
     for track in free[1:]:
         for seat in range(seats):
             state.current = seat
-            state.players[seat].hand = [3] * LOCO + [0]
+            state.players[seat].hand = [3] * LOCO + [0] * (len(BOARD.card_names) - LOCO)
             assert not any(isinstance(m.command, ClaimRoute) and m.command.route == track
                            for m in RULES.legal_moves(state, seat))
             with pytest.raises(RuleViolation, match="double-route-closed"):
@@ -178,15 +179,25 @@ def test_one_colour_routes_take_the_cards_form_too() -> None:
         "wrong-colour", "not-enough-cards"}
 
 
-def test_random_games_use_pairs_doubled_spaces_three_city_tickets_and_ships() -> None:
-    seen = {"pairs": 0, "doubled": 0, "three-city ticket scored": 0, "ships": 0}
+def test_random_games_use_pairs_doubled_spaces_three_city_tickets_ships_and_both_decks() -> None:
+    seen = {"pairs": 0, "doubled": 0, "three-city ticket scored": 0, "ships": 0, "sea": 0,
+            "double-ship cards": 0, "ship cards drawn blind": 0, "refill chosen": 0}
     for game in range(12):
         seats = 2 + game % 3
         state, log = play_random_game(RULES, Setup(seats, BOARD.id),
                                       Seed(bytes([game]) * 32), random.Random(game))
         for event in log:
             if isinstance(event, RouteClaimed) and event.paid is not None:
-                seen["doubled" if BOARD.route_doubled[event.route] else "pairs"] += 1
+                if BOARD.route_kind[event.route] == SEA:
+                    seen["sea"] += 1
+                    seen["double-ship cards"] += sum(
+                        n for name, n in event.paid.items() if name.endswith("double-ship"))
+                else:
+                    seen["doubled" if BOARD.route_doubled[event.route] else "pairs"] += 1
+            if isinstance(event, BlindDrawn) and event.deck == "ship":
+                seen["ship cards drawn blind"] += 1
+            if isinstance(event, SlotRefilled):
+                seen["refill chosen"] += 1
             if isinstance(event, RouteClaimed) and BOARD.route_piece[event.route] == SHIPS:
                 seen["ships"] += 1
         end = log[-1]

@@ -122,9 +122,12 @@ def test_descriptor_and_setup_checks() -> None:
     descriptor = RULES.descriptor
     assert descriptor.kind == "ticket-to-ride"
     maps = {m.id: m for m in descriptor.maps}
-    assert sorted(maps) == ["amsterdam", "europe", "northern-lights"]  # each has its tests
+    assert sorted(maps) == ["amsterdam", "europe", "northern-lights", "world"]  # each has its tests
     europe = maps["europe"]
+    world = maps["world"]
     assert europe.id == "europe" and (europe.min_seats, europe.max_seats) == (2, 5)
+    assert world.id == "world" and (world.min_seats, world.max_seats) == (2, 5)
+    assert [v.id for v in world.variants] == ["standard"]
     assert [v.id for v in europe.variants] == [
         "standard",
         "europa-1912",
@@ -137,6 +140,7 @@ def test_descriptor_and_setup_checks() -> None:
     for bad in [
         Setup(6, "europe"),
         Setup(1, "europe"),
+        Setup(6, "world"),
         Setup(2, "atlantis"),
         # map ids are names, never paths or odd strings (once a 500 from the file loader)
         Setup(2, "../../colt_express/components"),
