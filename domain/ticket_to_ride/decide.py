@@ -591,9 +591,11 @@ def _claim_route(
     turn.follow = board.route_bonus[route] > 0
     if not (rules.tunnels and kind == TUNNEL):
         turn.pay(used, command.locomotives, length)
-        goods = _goods(board, state, route)
+        goods = _goods(board, state, route) if board.route_goods[route] else 0
         claimed = RouteClaimed(seat, route, name, command.locomotives, length, points, goods=goods)
-        return _end_turn(board, state, turn, _bonus_draw(board, turn, [claimed]))
+        events: list[Event] = [claimed]
+        return _end_turn(board, state, turn, _bonus_draw(board, turn, events) if turn.follow
+                         else events)
     revealed: list[int] = []
     for _ in range(_TUNNEL_REVEAL):
         card = turn.draw()
@@ -602,7 +604,7 @@ def _claim_route(
         revealed.append(card)
     loco = board.locomotive
     extra = sum(1 for c in revealed if c in (loco, used))
-    events: list[Event] = [
+    events = [
         TunnelAttempted(
             seat,
             route,

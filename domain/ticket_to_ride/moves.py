@@ -112,8 +112,9 @@ class _ClaimTable:
     ``tracks[c]`` lists ``(route, length, partner)`` of the
     routes of card colour ``c``, shortest first; ``gray_tracks[mode]`` lists
     ``(route, length, partner, Locomotives needed, length << 8 | needed)`` of
-    the gray ones, by ferry mode (`_ferry_mode`: Locomotives needed by a
-    ferry count only when the ruleset has ferries). ``partner`` is the other
+    the gray ones, by ferry mode (0: no ferries, 1: ferries paid with
+    Locomotives, 2: with pairs too; the Locomotives needed by a ferry count
+    only when the ruleset has ferries). ``partner`` is the other
     track of a double route, else -1; the tracks of groups of three or more
     (``grouped``) are searched as single tracks, and their entries then
     dropped when `route_closed` says so (no map of pairs only pays for that
@@ -287,7 +288,8 @@ def claim_moves(
         cap = trains
     colours = b""
     by_kind: dict[int, tuple[bytes, tuple[Payment, ...], dict[int, Move]]] = {}
-    mode = _ferry_mode(state.rules)
+    rules = state.rules
+    mode = (2 if rules.ferry_pairs else 1) if rules.ferries else 0  # as `_ClaimTable` says
     for r, n, q, need, kind in table.gray_tracks[mode]:
         if n > cap:
             break
@@ -336,11 +338,6 @@ def _keep_claims(out: list[Move], first: int, keep: Callable[[int], bool]) -> No
         if keep(command.route):
             kept.append(move)
     out[first:] = kept
-
-
-def _ferry_mode(rules: Ruleset) -> int:
-    """0: no ferries; 1: ferries paid with Locomotives; 2: ferries paid with pairs too."""
-    return 2 if rules.ferries and rules.ferry_pairs else int(rules.ferries)
 
 
 def _several_colours_entry(
