@@ -21,7 +21,14 @@ while its game runs reveals no seed and is redacted for its reader: its
 versions and ``prev_hash`` links are checked, and what cannot be checked yet
 (the salted hashes, the outcomes) is said, not failed.
 
-Usage: ``python3 verify_log.py LOG.jsonl [--json]`` (``-`` reads standard input).
+With ``--rules-version VERSION`` (the ``rules.version`` that
+``GET /kinds/{kind}/material`` gives for the table you expect, e.g. a map's
+ticket deck named by its digest), a log whose created record names another
+version fails the ``rules-version`` check, saying both: a game dealt from
+another contract deck is refused so, without re-running the rules.
+
+Usage: ``python3 verify_log.py LOG.jsonl [--json] [--rules-version VERSION]``
+(``-`` reads standard input).
 The last line says ``VALID`` only when every check passed; a log with checks
 that cannot be made yet (a running game's) says ``VALID SO FAR`` (``"complete":
 false`` in ``--json``). Exit status: 0 nothing wrong found, 1 the log fails a
@@ -305,10 +312,27 @@ def rules_version(created: dict[str, Any]) -> Any:
     return setup.get("rules_version") or LEGACY_RULES_VERSION
 
 
-def verify(text: str) -> Verdict:
+def check_rules_version(created: dict[str, Any], expected: str, verdict: Verdict) -> None:
+    """The created record names the `expected` rules version (map, deck and all)."""
+    named = rules_version(created)
+    if named == expected:
+        verdict.checks["rules-version"] = "passed: the created record names the expected version"
+        return
+    verdict.checks["rules-version"] = "failed"
+    why = ""
+    if str(named).split("+")[0] == expected.split("+")[0]:
+        why = " (same rules and map, another ticket deck)"
+    verdict.fail(1, created.get("version"), "rules-version", "other-rules-version",
+                 f"the log was recorded under rules version {named}, not the expected "
+                 f"{expected}{why}")
+
+
+def verify(text: str, expected_version: str | None = None) -> Verdict:
     records = read_log(text)
     verdict = Verdict()
     verdict.rules_version = rules_version(records[0])
+    if expected_version is not None:
+        check_rules_version(records[0], expected_version, verdict)
     reveal = revealed_seed(records)
     redacted = reveal is None
     # the hashes are salted with the revealed seed, matching the commitment or not
@@ -323,12 +347,17 @@ def verify(text: str) -> Verdict:
 
 def main(argv: list[str]) -> int:
     args = [a for a in argv if a != "--json"]
-    if len(args) != 1:
-        print(__doc__.split("\n\n")[-2], file=sys.stderr)
+    expected = None
+    if "--rules-version" in args:
+        at = args.index("--rules-version")
+        expected = args[at + 1] if at + 1 < len(args) else ""
+        del args[at:at + 2]
+    if len(args) != 1 or expected == "":
+        print(__doc__.split("\n\n")[-1].strip(), file=sys.stderr)
         return 2
     try:
         text = sys.stdin.read() if args[0] == "-" else Path(args[0]).read_text("utf-8")
-        verdict = verify(text)
+        verdict = verify(text, expected)
     except (OSError, ValueError, KeyError, TypeError, RecursionError) as error:
         print(f"cannot read the log: {error}", file=sys.stderr)
         return 2

@@ -75,7 +75,14 @@ from domain.ticket_to_ride.pricing import (
     price_rule,
 )
 from domain.ticket_to_ride.ruleset import stations_built
-from domain.ticket_to_ride.state import GameState, PlayerState, Refill, TicketChoice, Tunnel
+from domain.ticket_to_ride.state import (
+    SECOND_CARD,
+    GameState,
+    PlayerState,
+    Refill,
+    TicketChoice,
+    Tunnel,
+)
 
 _TUNNEL_REVEAL = 3
 
@@ -113,7 +120,9 @@ class _Turn:
         self.discard = state.discard
         self.display = state.display
         # the decks after the first, as (draw pile, discards)
-        self.more = [(p.draw, p.discard) for p in state.piles]
+        piles = state.piles
+        # (a map of one deck skips the comprehension: a turn is a few microseconds)
+        self.more = [(p.draw, p.discard) for p in piles] if piles else []
         self.owned = False
         # the discards are followed after a payment only when a draw may reshuffle them
         self.follow = False
@@ -134,7 +143,8 @@ class _Turn:
             self.deck = list(self.deck)
             self.discard = list(self.discard)
             self.display = list(self.display)
-            self.more = [(list(draw), list(discard)) for draw, discard in self.more]
+            if self.more:
+                self.more = [(list(draw), list(discard)) for draw, discard in self.more]
             self.owned = True
 
     def decks(self) -> list[tuple[list[int], list[int]]]:
@@ -263,15 +273,17 @@ def decide(board: Board, state: GameState, seat: int, command: Command, seed: Se
     if seat != state.current:
         raise _refuse("not-your-turn", f"it is seat {state.current}'s turn", "§3")
     pending = state.pending
-    if isinstance(pending, Refill):
+    if pending is None or pending is SECOND_CARD:
+        pass  # the start of a turn or its second card: the commands below
+    elif isinstance(pending, Refill):
         if not isinstance(command, RefillSlot):
             raise _refuse("refill-first", "choose the deck that refills the market slot", "§4.1")
         return _refill_slot(board, state, seat, pending, command, seed)
-    if isinstance(pending, TicketChoice):
+    elif isinstance(pending, TicketChoice):
         if not isinstance(command, KeepTickets):
             raise _refuse("keep-tickets-first", "choose which drawn tickets to keep", "§6")
         return _keep_tickets(board, state, seat, player, command, seed)
-    if isinstance(pending, Tunnel):
+    elif isinstance(pending, Tunnel):
         if isinstance(command, PayTunnel):
             return _pay_tunnel(board, state, pending, player, command, seed)
         if isinstance(command, WithdrawTunnel):
@@ -582,9 +594,11 @@ def _claim_route(
     turn.follow = board.route_bonus[route] > 0
     if not (rules.tunnels and kind == TUNNEL):
         turn.pay(used, command.locomotives, length)
-        goods = _goods(board, state, route)
+        goods = _goods(board, state, route) if board.route_goods[route] else 0
         claimed = RouteClaimed(seat, route, name, command.locomotives, length, points, goods=goods)
-        return _end_turn(board, state, turn, _bonus_draw(board, turn, [claimed]))
+        events: list[Event] = [claimed]
+        return _end_turn(board, state, turn, _bonus_draw(board, turn, events) if turn.follow
+                         else events)
     revealed: list[int] = []
     for _ in range(_TUNNEL_REVEAL):
         card = turn.draw()
@@ -593,7 +607,7 @@ def _claim_route(
         revealed.append(card)
     loco = board.locomotive
     extra = sum(1 for c in revealed if c in (loco, used))
-    events: list[Event] = [
+    events = [
         TunnelAttempted(
             seat,
             route,

@@ -142,7 +142,10 @@ def _end_turn(state: GameState) -> None:
     elif state.turns_left < 0:
         rules = state.rules
         pieces = state.players[state.current].pieces
-        if sum(pieces[kind] for kind in rules.end_pieces) <= rules.end_trigger:
+        kinds = rules.end_pieces
+        # one kind (every map but World) read directly: the sum cost replays 5% of their speed
+        left = pieces[kinds[0]] if len(kinds) == 1 else sum(pieces[kind] for kind in kinds)
+        if left <= rules.end_trigger:
             state.turns_left = state.seats * rules.final_rounds
     state.current = (state.current + 1) % state.seats
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 from itertools import combinations
-from typing import assert_never
+from typing import Any, TypeVar, assert_never
 
 import msgspec
 
@@ -112,8 +112,9 @@ class _ClaimTable:
     ``tracks[c]`` lists ``(route, length, partner)`` of the
     routes of card colour ``c``, shortest first; ``gray_tracks[mode]`` lists
     ``(route, length, partner, Locomotives needed, length << 8 | needed)`` of
-    the gray ones, by ferry mode (`_ferry_mode`: Locomotives needed by a
-    ferry count only when the ruleset has ferries). ``partner`` is the other
+    the gray ones, by ferry mode (0: no ferries, 1: ferries paid with
+    Locomotives, 2: with pairs too; the Locomotives needed by a ferry count
+    only when the ruleset has ferries). ``partner`` is the other
     track of a double route, else -1; the tracks of groups of three or more
     (``grouped``) are searched as single tracks, and their entries then
     dropped when `route_closed` says so (no map of pairs only pays for that
@@ -225,11 +226,12 @@ class _ClaimTable:
             payments = [Payment(names[c], low - 1, high) for c, low in enumerate(code[:-2]) if low]
             if spare >= n:
                 payments.append(Payment(None, n, n))
-            found = self.gray[code] = (code, tuple(payments), {})
+            found = _remember(self.gray, code, (code, tuple(payments), {}))
         return found
 
 
 _TABLES: dict[str, _ClaimTable] = {}
+T = TypeVar("T")
 #: bound on the shared entries of one board before they are dropped and rebuilt
 _ENTRIES_MAX = 50_000
 
@@ -238,15 +240,23 @@ def _table(board: Board) -> _ClaimTable:
     table = _TABLES.get(board.id)
     if table is None or table.board is not board:
         table = _TABLES[board.id] = _ClaimTable(board)
-    elif len(table.gray) + len(table.stations) + len(table.priced) > _ENTRIES_MAX:
-        table.gray.clear()
-        table.stations.clear()
-        table.priced.clear()
     return table
 
 
-def claim_moves(board: Board, state: GameState, seat: int, out: list[Move]) -> None:
-    """Append one entry per route `seat` can claim and pay for now (§5)."""
+def _remember(memo: dict[Any, T], key: Any, value: T) -> T:
+    """Keep `value` under `key` in one of a table's memos, emptied first when it holds
+    `_ENTRIES_MAX` entries (its entries are rebuilt as they are asked for again)."""
+    if len(memo) >= _ENTRIES_MAX:
+        memo.clear()
+    memo[key] = value
+    return value
+
+
+def claim_moves(
+    board: Board, state: GameState, seat: int, out: list[Move], table: _ClaimTable
+) -> None:
+    """Append one entry per route `seat` can claim and pay for now (§5), from the board's
+    `table`."""
     player = state.players[seat]
     hand = player.hand
     loco = board.locomotive
@@ -254,7 +264,6 @@ def claim_moves(board: Board, state: GameState, seat: int, out: list[Move]) -> N
     owner = state.route_owner
     singles = state.rules.usable_tracks[2] < 2
     start = len(out)
-    table = _table(board)
     pieces = player.pieces
     trains = max(pieces[k] for k in table.pieces) if table.mixed else pieces[table.pieces[0]]
     tracks = table.tracks
@@ -279,7 +288,8 @@ def claim_moves(board: Board, state: GameState, seat: int, out: list[Move]) -> N
         cap = trains
     colours = b""
     by_kind: dict[int, tuple[bytes, tuple[Payment, ...], dict[int, Move]]] = {}
-    mode = _ferry_mode(state.rules)
+    rules = state.rules
+    mode = (2 if rules.ferry_pairs else 1) if rules.ferries else 0  # as `_ClaimTable` says
     for r, n, q, need, kind in table.gray_tracks[mode]:
         if n > cap:
             break
@@ -330,11 +340,6 @@ def _keep_claims(out: list[Move], first: int, keep: Callable[[int], bool]) -> No
     out[first:] = kept
 
 
-def _ferry_mode(rules: Ruleset) -> int:
-    """0: no ferries; 1: ferries paid with Locomotives; 2: ferries paid with pairs too."""
-    return 2 if rules.ferries and rules.ferry_pairs else int(rules.ferries)
-
-
 def _several_colours_entry(
     board: Board, table: _ClaimTable, rules: Ruleset, hand: list[int], code: bytes, route: int
 ) -> Move | None:
@@ -346,7 +351,7 @@ def _several_colours_entry(
     assert not isinstance(rule, OneColour)
     found = table.priced.get((rule, code))
     if found is None:
-        found = table.priced[rule, code] = _priced(board, rule, hand)
+        found = _remember(table.priced, (rule, code), _priced(board, rule, hand))
     if not found.payments:
         return None
     move = found.entries.get(route)
@@ -448,7 +453,8 @@ def turn_moves(board: Board, state: GameState, seat: int) -> list[Move]:
             out += _FACE_UP[: len(display)]
     elif state.rules.face_up_without_piles:
         out += [_FACE_UP[slot] for slot, card in enumerate(display) if card >= 0]
-    claim_moves(board, state, seat, out)
+    table = _table(board)
+    claim_moves(board, state, seat, out, table)
     if state.ticket_pile:
         out.append(_DRAW_TICKETS)
     player = state.players[seat]
@@ -459,14 +465,14 @@ def turn_moves(board: Board, state: GameState, seat: int) -> list[Move]:
         if harbor is not None:
             out.append(harbor)
     if player.pieces[STATIONS]:
-        station = _station_entry(board, state, player.hand, player.pieces[STATIONS])
+        station = _station_entry(board, state, player.hand, player.pieces[STATIONS], table)
         if station is not None:
             out.append(station)
     return out
 
 
 def _station_entry(
-    board: Board, state: GameState, hand: list[int], stations_left: int
+    board: Board, state: GameState, hand: list[int], stations_left: int, table: _ClaimTable
 ) -> Move | None:
     """The build-station entry (§7.1), or None when no station can be paid or placed.
 
@@ -477,7 +483,6 @@ def _station_entry(
     cost = rules.station_costs[stations_built(rules, stations_left)]
     loco = board.locomotive
     locos = hand[loco]
-    table = _table(board)
     code, payments, _ = table.paying(cost, 0, locos if locos < cost else cost, bytes(hand[:loco]))
     if not payments:
         return None
@@ -494,9 +499,9 @@ def _station_entry(
     entry = table.stations.get(key)
     if entry is None:
         first = payments[0]
-        entry = table.stations[key] = Move(
+        entry = _remember(table.stations, key, Move(
             BuildStation(city, first.colour, first.min_locomotives), payments, cities=free
-        )
+        ))
     return entry
 
 

@@ -133,3 +133,34 @@ def test_roundhouse_replay_plays_the_deck_of_its_ticket_deck_setting(
     monkeypatch.setenv("ROUNDHOUSE_TICKET_DECK", str(DECK_PATH))
     assert main(["replay", str(log), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["valid"] is True
+
+
+def test_verify_log_refuses_a_log_of_another_deck_when_told_the_expected_version(
+    decked: TestClient[Any], client: TestClient[Any]
+) -> None:
+    """`tools/verify_log.py --rules-version V` (V from the material of the table expected)
+    fails a log dealt from another contract deck, saying so; with its own version it passes."""
+    table = open_table(decked, "ticket-to-ride", 2, map="amsterdam")
+    play_to_end(table, random.Random("verify"))
+    log = _log(decked, table.id)
+
+    def version(server: TestClient[Any]) -> str:
+        material = server.get("/kinds/ticket-to-ride/material",
+                              params={"map": "amsterdam", "seats": 2}).json()["material"]
+        return str(material["rules"]["version"])
+
+    def verify(expected: str) -> subprocess.CompletedProcess[bytes]:
+        return subprocess.run(
+            [sys.executable, str(VERIFY_LOG), "-", "--json", "--rules-version", expected],
+            input=log, capture_output=True, check=False, timeout=120,
+        )
+
+    same = verify(version(decked))
+    assert same.returncode == 0, same.stdout + same.stderr
+    assert json.loads(same.stdout)["checks"]["rules-version"].startswith("passed")
+    assert json.loads(same.stdout)["complete"] is True
+    other = verify(version(client))  # the generated deck's version
+    assert other.returncode == 1
+    (problem,) = json.loads(other.stdout)["problems"]
+    assert problem["code"] == "other-rules-version"
+    assert "another ticket deck" in problem["message"] and "+tickets@" in problem["message"]
