@@ -30,6 +30,9 @@ KILLS = 10
 GAMES = 3
 #: concurrent clients per game, each playing whichever seat is to act
 CLIENTS_PER_GAME = 3
+#: most moves acknowledged between a restart and the next kill (3 games of ~180 moves
+#: must not end before the last kill)
+MOVES_PER_KILL = 30
 #: longest wait for the first acknowledged move after a restart
 LOAD_SECONDS = 30.0
 
@@ -81,7 +84,12 @@ async def load_then_kill(server: Server, tables: list[Table], chooser: random.Ra
     while len(acknowledged) == before and asyncio.get_running_loop().time() < deadline:
         await asyncio.sleep(0.02)
     assert len(acknowledged) > before, "no move was acknowledged between two kills"
-    await asyncio.sleep(chooser.uniform(0.05, 0.8))
+    # then a random moment: a random time, cut short after a random number of moves, so
+    # the games outlast the kills however fast the server is
+    moves = before + chooser.randint(1, MOVES_PER_KILL)
+    moment = asyncio.get_running_loop().time() + chooser.uniform(0.05, 0.8)
+    while len(acknowledged) < moves and asyncio.get_running_loop().time() < moment:
+        await asyncio.sleep(0.005)
     await asyncio.to_thread(server.kill)
     await asyncio.wait_for(asyncio.gather(*players), timeout=30)
 
