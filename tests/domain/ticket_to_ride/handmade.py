@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 import msgspec
 
+from domain.kernel.errors import RuleViolation
 from domain.kernel.protocol import Setup
 from domain.kernel.rng import Seed
 from domain.ticket_to_ride import RULES
@@ -163,3 +164,12 @@ def play(state: GameState, seat: int, command: Command) -> tuple[list[Event], Ga
 def names(indices: Sequence[int], board: Board = BOARD) -> list[str | None]:
     """Card names of card indices (-1 = None)."""
     return [None if c < 0 else board.card_name(c) for c in indices]
+
+
+def decide_accepts(state: GameState, seat: int, command: object) -> bool:
+    """Whether `decide` takes `command` from `seat` in `state` (which it leaves as it is)."""
+    try:
+        RULES.decide(state, seat, command, SEED)  # type: ignore[arg-type]
+    except RuleViolation:
+        return False
+    return True

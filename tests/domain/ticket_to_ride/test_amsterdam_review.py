@@ -24,7 +24,7 @@ from domain.ticket_to_ride.moves import Move, legal_moves
 from domain.ticket_to_ride.state import GameState
 
 from . import handmade
-from .handmade import SEED, copy, play
+from .handmade import SEED, copy, decide_accepts, play
 from .test_legal_moves import _covered
 
 BOARD = load_board("amsterdam")
@@ -177,13 +177,6 @@ def _states(seats: int, seed: int) -> list[GameState]:
     return found
 
 
-def _accepted(state: GameState, seat: int, command: object) -> bool:
-    try:
-        RULES.decide(state, seat, command, SEED)  # type: ignore[arg-type]
-    except RuleViolation:
-        return False
-    return True
-
 
 def _lists(moves: list[Move], command: object) -> bool:
     if isinstance(command, ClaimRoute):
@@ -217,7 +210,7 @@ def test_every_command_decide_accepts_is_listed_and_nothing_else(seats: int, see
         commands += [ClaimRoute(r, colour, n) for r in range(len(BOARD.route_length))
                      for colour in colours for n in range(BOARD.route_length[r] + 1)]
         for command in commands:
-            ok = _accepted(state, seat, command)
+            ok = decide_accepts(state, seat, command)
             accepted += ok
             assert ok == _lists(moves, command), (command, state.players[seat].hand)
     final = states[-1]

@@ -6,7 +6,6 @@ import random
 
 import pytest
 
-from domain.kernel.errors import RuleViolation
 from domain.kernel.protocol import Setup
 from domain.ticket_to_ride import RULES
 from domain.ticket_to_ride.commands import (
@@ -24,7 +23,7 @@ from domain.ticket_to_ride.mapfile import STATIONS
 from domain.ticket_to_ride.moves import Move
 from domain.ticket_to_ride.state import GameState
 
-from .handmade import BOARD, SEED, copy
+from .handmade import BOARD, SEED, copy, decide_accepts
 
 
 def _states(seats: int, seed_byte: int) -> list[GameState]:
@@ -44,13 +43,6 @@ def _states(seats: int, seed_byte: int) -> list[GameState]:
             state = RULES.evolve(state, event)
     return found
 
-
-def _accepted(state: GameState, seat: int, command: object) -> bool:
-    try:
-        RULES.decide(state, seat, command, SEED)  # type: ignore[arg-type]
-    except RuleViolation:
-        return False
-    return True
 
 
 @pytest.mark.parametrize(("seats", "seed_byte"), [(2, 1), (4, 2)])
@@ -75,7 +67,7 @@ def test_every_listed_payment_is_accepted_and_one_locomotive_fewer_is_not(
                         variant = BuildStation(command.city, payment.colour, n)
                     else:
                         variant = PayTunnel(n)
-                    assert _accepted(state, seat, variant), (variant, hand)
+                    assert decide_accepts(state, seat, variant), (variant, hand)
                     checked += 1
                 if low > 0 and payment.colour is not None and not isinstance(command, PayTunnel):
                     fewer = (
@@ -83,7 +75,7 @@ def test_every_listed_payment_is_accepted_and_one_locomotive_fewer_is_not(
                         if isinstance(command, ClaimRoute)
                         else BuildStation(command.city, payment.colour, low - 1)
                     )
-                    assert not _accepted(state, seat, fewer), (fewer, hand)
+                    assert not decide_accepts(state, seat, fewer), (fewer, hand)
     assert checked > 50
 
 
@@ -139,7 +131,7 @@ def test_decide_accepts_nothing_the_legal_moves_leave_out(seats: int) -> None:
                 (Pass(), 0),
             ]
             for command, length in commands:
-                if _accepted(state, seat, command):
+                if decide_accepts(state, seat, command):
                     accepted += 1
                     assert _covered(moves, command, length), command
     assert accepted > 100
@@ -171,10 +163,10 @@ def test_every_payment_of_every_gray_route_and_station_is_listed_exactly(
             (BuildStation(city, colour, n), cost) for colour in colours for n in range(cost + 1)
         ]
         for command, length in commands:
-            accepted = _accepted(state, seat, command)
+            taken = decide_accepts(state, seat, command)
             if command.colour is not None and command.locomotives == length:  # type: ignore[attr-defined]
-                assert not accepted, command  # all Locomotives: no colour may be named
+                assert not taken, command  # all Locomotives: no colour may be named
             else:
-                assert accepted == _covered(moves, command, length), command
+                assert taken == _covered(moves, command, length), command
             checked += 1
     assert checked > 1000

@@ -16,7 +16,6 @@ from collections.abc import Iterator
 
 import pytest
 
-from domain.kernel.errors import RuleViolation
 from domain.kernel.protocol import Setup
 from domain.kernel.rng import Seed
 from domain.ticket_to_ride import RULES
@@ -25,7 +24,7 @@ from domain.ticket_to_ride.commands import ClaimRoute, DrawCard, DrawTickets, Pa
 from domain.ticket_to_ride.moves import Move
 from domain.ticket_to_ride.state import GameState
 
-from .handmade import copy
+from .handmade import copy, decide_accepts
 from .test_northern_lights import _readings
 
 NL = load_board("northern-lights")
@@ -52,13 +51,6 @@ def _states(seats: int, seed_byte: int, every: int) -> Iterator[GameState]:
         for event in RULES.decide(state, seat, chooser.choice(moves).command, seed):
             state = RULES.evolve(state, event)
 
-
-def _accepted(state: GameState, seat: int, command: object) -> bool:
-    try:
-        RULES.decide(state, seat, command, Seed(bytes(32)))  # type: ignore[arg-type]
-    except RuleViolation:
-        return False
-    return True
 
 
 def _as_cards(command: ClaimRoute) -> dict[int, int]:
@@ -145,7 +137,7 @@ def test_listed_moves_are_accepted_and_accepted_moves_are_listed(
         moves = RULES.legal_moves(state, seat)
         # listed -> accepted: each entry's command and each payment's ready cards
         for move in moves:
-            assert _accepted(state, seat, move.command), move.command
+            assert decide_accepts(state, seat, move.command), move.command
             listed_checked += 1
             if isinstance(move.command, ClaimRoute):
                 for p in move.payments or ():
@@ -153,12 +145,12 @@ def test_listed_moves_are_accepted_and_accepted_moves_are_listed(
                         variant = ClaimRoute(move.command.route, cards=p.cards)
                     else:
                         variant = ClaimRoute(move.command.route, p.colour, p.max_locomotives)
-                    assert _accepted(state, seat, variant), (variant, p)
+                    assert decide_accepts(state, seat, variant), (variant, p)
         # accepted -> listed
         commands: list[object] = [DrawCard(s) for s in (None, 0, 1, 2, 3, 4)]
         commands += [DrawTickets(), Pass(), *_random_claims(chooser, state, seat)]
         for command in commands:
-            if not _accepted(state, seat, command):
+            if not decide_accepts(state, seat, command):
                 continue
             accepted += 1
             if isinstance(command, ClaimRoute):
