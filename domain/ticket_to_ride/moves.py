@@ -139,6 +139,7 @@ class _ClaimTable:
     """
 
     __slots__ = (
+        "blind",
         "board",
         "coloured",
         "free_cities",
@@ -148,6 +149,7 @@ class _ClaimTable:
         "mixed",
         "pieces",
         "priced",
+        "refill",
         "several",
         "stations",
         "tracks",
@@ -196,6 +198,9 @@ class _ClaimTable:
         self.priced: dict[tuple[PriceRule, bytes], _Priced] = {}
         #: the station owners last seen and their free cities (one pair, replaced whole)
         self.free_cities: tuple[list[int], tuple[int, ...]] = ([], ())
+        #: per deck index, the blind draw from it and the market refill from it
+        self.blind = tuple(Move(DrawBlind(deck)) for deck in board.deck_ids)
+        self.refill = tuple(Move(RefillSlot(deck)) for deck in board.deck_ids)
 
     def entry(self, route: int, key: tuple[int, ...]) -> Move:
         """A new claim entry: `key` holds (colour, low, high) triples, colour -1 = Locomotives."""
@@ -413,25 +418,10 @@ _FACE_UP = tuple(Move(DrawCard(slot)) for slot in range(16))
 _DRAW_TICKETS = Move(DrawTickets())
 
 
-class _ByDeck(dict[str, Move]):
-    """Entries naming a deck (a blind draw from it, a refill from it), made on first use."""
-
-    def __init__(self, make: Callable[[str], Move]) -> None:
-        super().__init__()
-        self.make = make
-
-    def __missing__(self, deck: str) -> Move:
-        move = self[deck] = self.make(deck)
-        return move
-
-
-_BLIND_FROM = _ByDeck(lambda deck: Move(DrawBlind(deck)))
-_REFILL = _ByDeck(lambda deck: Move(RefillSlot(deck)))
-
-
 def _blind_entries(board: Board, state: GameState) -> list[Move]:
     """A blind draw from each deck that has a card (a map of several decks)."""
-    return [_BLIND_FROM[board.deck_ids[d]] for d in supplying(state.decks())]
+    blind = _table(board).blind
+    return [blind[d] for d in supplying(state.decks())]
 _PASS = Move(Pass())
 
 
@@ -597,7 +587,8 @@ def legal_moves(board: Board, state: GameState, seat: int) -> list[Move]:
     if isinstance(pending, Tunnel):
         return tunnel_moves(board, pending, state.players[seat].hand)
     if isinstance(pending, Refill):
-        return [_REFILL[board.deck_ids[d]] for d in supplying(state.decks())]
+        refill = _table(board).refill
+        return [refill[d] for d in supplying(state.decks())]
     if isinstance(pending, SecondCard):
         loco = board.locomotive
         if state.piles:
