@@ -24,8 +24,9 @@ from tests.api.players import test_kinds
 CHROMIUM = os.environ.get("ROUNDHOUSE_TEST_CHROMIUM", "/usr/bin/chromium")
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
+def chromium(*args: str) -> Iterator[Any]:
+    """Debian's Chromium, headless, with these command-line `args`; a test without it skips,
+    except under CI=true, where it fails."""
     if not Path(CHROMIUM).exists():
         if os.environ.get("CI") == "true":
             raise RuntimeError(f"CI=true but there is no browser at {CHROMIUM}")
@@ -33,11 +34,18 @@ def browser() -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, headless=True)
+        launched = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=list(args)
+        )
         try:
             yield launched
         finally:
             launched.close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    yield from chromium()
 
 
 @pytest.fixture(scope="module")

@@ -15,18 +15,16 @@ the refused header below shows.
 
 from __future__ import annotations
 
-import os
 import threading
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
 from tests.api.players import open_table
-from tests.pages.conftest import CHROMIUM
+from tests.pages.conftest import chromium
 
 
 @pytest.fixture(scope="module")
@@ -87,21 +85,8 @@ async ({api, id, seat, token}) => {
 @pytest.fixture(scope="module")
 def elsewhere_browser() -> Iterator[Any]:
     """Chromium without its local-network prompt (see the module), CORS still on."""
-    if not Path(CHROMIUM).exists():
-        if os.environ.get("CI") == "true":
-            raise RuntimeError(f"CI=true but there is no browser at {CHROMIUM}")
-        pytest.skip(f"no browser at {CHROMIUM} (apt-get install chromium)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(
-            executable_path=CHROMIUM, headless=True,
-            args=["--disable-features=LocalNetworkAccessChecks,"
-                  "BlockInsecurePrivateNetworkRequests"])
-        try:
-            yield launched
-        finally:
-            launched.close()
+    yield from chromium("--disable-features=LocalNetworkAccessChecks,"
+                        "BlockInsecurePrivateNetworkRequests")
 
 
 def test_a_page_elsewhere_spectates_plays_and_follows_its_seat(
