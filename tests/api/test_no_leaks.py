@@ -41,6 +41,17 @@ def strings(node: Any) -> set[str]:
     return set()
 
 
+def string_counts(node: Any) -> Counter[str]:
+    """How often each string occurs in `node` (a hand may hold two copies of one card)."""
+    if isinstance(node, str):
+        return Counter([node])
+    values = node.values() if isinstance(node, dict) else node if isinstance(node, list) else []
+    found: Counter[str] = Counter()
+    for value in values:
+        found += string_counts(value)
+    return found
+
+
 def string_lists(node: Any) -> set[tuple[str, ...]]:
     found: set[tuple[str, ...]] = set()
     if isinstance(node, list):
@@ -79,6 +90,7 @@ class Watcher:
         self.outputs: list[Any] = []  # everything read before the end
         self.public_outputs: list[Any] = []  # what a spectator read before the end
         self.hidden_before: list[set[str]] = [set() for _ in range(seats)]
+        self.held_before: list[Counter[str]] = [Counter() for _ in range(seats)]
 
     def __call__(self, table: Table, public: dict[str, Any]) -> None:
         if public["status"] == "finished":
@@ -86,8 +98,17 @@ class Watcher:
         private = [table.me(seat) for seat in range(self.seats)]
         shown = strings(public)
         hidden_now = [strings(p["view"]) - shown for p in private]
-        hidden = [now & before for now, before in zip(hidden_now, self.hidden_before, strict=True)]
+        held = [string_counts(p["view"]) for p in private]
+        # hidden before and now, and no copy of it left the seat's view meanwhile: a seat
+        # that plays one of two identical cards makes that card public, not its twin
+        hidden = [
+            {s for s in now & before if held_now[s] >= held_then[s]}
+            for now, before, held_now, held_then in zip(
+                hidden_now, self.hidden_before, held, self.held_before, strict=True
+            )
+        ]
         self.hidden_before = hidden_now
+        self.held_before = held
 
         spectator = table.events(None, after=self.after_public)
         self.after_public += len(spectator)
