@@ -616,7 +616,9 @@ class GameStore:
             payload=payload,
             events=plain(events),
         )
-        recorded = self._append(live, Game.CommandAccepted, record, events)
+        recorded = self._append(
+            live, Game.CommandAccepted, record, events, keyed=idempotency_key is not None
+        )
         return CommandOutcome(seat, recorded, events, replayed=False)
 
     # -- the server's own moves: bot seats and clocks ---------------------------
@@ -746,13 +748,18 @@ class GameStore:
         event_class: type[Appended],
         record: Record,
         typed: list[Any] | None,
+        keyed: bool = False,
         **secret: str,
     ) -> Record:
         """Seal and store one record, then join it to memory; a lost race changes nothing.
 
         The caller holds ``live.write_lock``. Memory is touched only after the
         commit: if the append loses to another process (the version is taken), or
-        fails in any other way, the live game is exactly as it was.
+        fails in any other way, the live game is exactly as it was. A `keyed`
+        record (its command id is the client's Idempotency-Key) that loses is never
+        taken for its own earlier attempt: another process may have stored the very
+        same record for a retry with that key, in the same microsecond; the caller's
+        decision runs again and finds the key, so its answer is the replayed one.
         """
         now = self.now()
         record = msgspec.structs.replace(
@@ -762,7 +769,7 @@ class GameStore:
         try:
             self._committer.append([event])
         except IntegrityError:
-            if not self._stored_already(event):
+            if keyed or not self._stored_already(event):
                 self._fast_forward(live)
                 raise concurrent_update(live.version) from None
         self._apply(live, event, typed)
