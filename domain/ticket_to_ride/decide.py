@@ -7,7 +7,7 @@ outcome, so `evolve` can replay the same movements from the events alone.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import msgspec
 
@@ -80,6 +80,7 @@ from domain.ticket_to_ride.state import (
     GameState,
     PlayerState,
     Refill,
+    SecondCard,
     TicketChoice,
     Tunnel,
 )
@@ -121,8 +122,10 @@ class _Turn:
         self.display = state.display
         # the decks after the first, as (draw pile, discards)
         piles = state.piles
-        # (a map of one deck skips the comprehension: a turn is a few microseconds)
-        self.more = [(p.draw, p.discard) for p in piles] if piles else []
+        # (a map of one deck skips the comprehension and the list: a turn is a few microseconds)
+        self.more: Sequence[tuple[list[int], list[int]]] = (
+            [(p.draw, p.discard) for p in piles] if piles else ()
+        )
         self.owned = False
         # the discards are followed after a payment only when a draw may reshuffle them
         self.follow = False
@@ -273,24 +276,9 @@ def decide(board: Board, state: GameState, seat: int, command: Command, seed: Se
     if seat != state.current:
         raise _refuse("not-your-turn", f"it is seat {state.current}'s turn", "§3")
     pending = state.pending
-    if pending is None or pending is SECOND_CARD:
-        pass  # the start of a turn or its second card: the commands below
-    elif isinstance(pending, Refill):
-        if not isinstance(command, RefillSlot):
-            raise _refuse("refill-first", "choose the deck that refills the market slot", "§4.1")
-        return _refill_slot(board, state, seat, pending, command, seed)
-    elif isinstance(pending, TicketChoice):
-        if not isinstance(command, KeepTickets):
-            raise _refuse("keep-tickets-first", "choose which drawn tickets to keep", "§6")
-        return _keep_tickets(board, state, seat, player, command, seed)
-    elif isinstance(pending, Tunnel):
-        if isinstance(command, PayTunnel):
-            return _pay_tunnel(board, state, pending, player, command, seed)
-        if isinstance(command, WithdrawTunnel):
-            return _withdraw_tunnel(board, state, pending, seed)
-        raise _refuse("tunnel-pending", "pay for the tunnel or withdraw", "§5.4")
-    if pending is not None and not isinstance(command, DrawCard | DrawBlind):
-        raise _refuse("draw-second-card", "take your second train card", "§4.1")
+    # the start of a turn or its second card first: the commands of nearly every turn
+    if pending is not None and pending is not SECOND_CARD and not isinstance(pending, SecondCard):
+        return _decide_pending(board, state, seat, player, pending, command, seed)
     if isinstance(command, DrawCard):
         if state.rules.market == "chosen":
             if command.slot is None:
@@ -302,6 +290,8 @@ def decide(board: Board, state: GameState, seat: int, command: Command, seed: Se
         if deck < 0:
             raise _refuse("no-such-deck", f"this map has no deck {command.deck!r}", "§4.1")
         return _draw_blind(board, state, seat, deck, seed)
+    if pending is not None:
+        raise _refuse("draw-second-card", "take your second train card", "§4.1")
     if isinstance(command, ClaimRoute):
         return _claim_route(board, state, seat, player, command, seed)
     if isinstance(command, DrawTickets):
@@ -317,6 +307,31 @@ def decide(board: Board, state: GameState, seat: int, command: Command, seed: Se
             raise _refuse("cannot-pass", "you may pass only when no action is possible", "§3")
         return _end_turn(board, state, _Turn(board, state, seed), [Passed(seat)])
     raise _refuse("not-now", f"{wire_name(command)!r} is not possible now", "§3")
+
+
+def _decide_pending(
+    board: Board,
+    state: GameState,
+    seat: int,
+    player: PlayerState,
+    pending: Refill | TicketChoice | Tunnel,
+    command: Command,
+    seed: Seed,
+) -> list[Event]:
+    """The one command a pending decision other than the second card allows."""
+    if isinstance(pending, Refill):
+        if not isinstance(command, RefillSlot):
+            raise _refuse("refill-first", "choose the deck that refills the market slot", "§4.1")
+        return _refill_slot(board, state, seat, pending, command, seed)
+    if isinstance(pending, TicketChoice):
+        if not isinstance(command, KeepTickets):
+            raise _refuse("keep-tickets-first", "choose which drawn tickets to keep", "§6")
+        return _keep_tickets(board, state, seat, player, command, seed)
+    if isinstance(command, PayTunnel):
+        return _pay_tunnel(board, state, pending, player, command, seed)
+    if isinstance(command, WithdrawTunnel):
+        return _withdraw_tunnel(board, state, pending, seed)
+    raise _refuse("tunnel-pending", "pay for the tunnel or withdraw", "§5.4")
 
 
 def _choose_pieces(

@@ -130,7 +130,8 @@ def _end_turn(state: GameState) -> None:
     from the deck the player whose turn it is chooses (a `Refill`, Rails &
     Sails §3.1): the turn ends after it.
     """
-    if state.rules.market == "chosen":
+    rules = state.rules
+    if rules.market == "chosen":
         slot = first_refillable(state.display, state.decks())
         if slot >= 0:
             state.pending = Refill(slot, True)
@@ -140,7 +141,6 @@ def _end_turn(state: GameState) -> None:
     if state.turns_left > 0:
         state.turns_left -= 1
     elif state.turns_left < 0:
-        rules = state.rules
         pieces = state.players[state.current].pieces
         kinds = rules.end_pieces
         # one kind (every map but World) read directly: the sum cost replays 5% of their speed
@@ -293,7 +293,8 @@ def _route_claimed(board: Board, state: GameState, event: RouteClaimed) -> None:
             card = board.card_at[name]
             player.hand[card] -= count
             state.pile(board.card_deck[card])[1][card] += count
-    _discard_tunnel(state)
+    if state.pending is not None:  # the revealed cards of a tunnel paid for
+        _discard_tunnel(state)
     route = event.route
     state.route_owner[route] = seat
     player.routes.append(route)
@@ -330,7 +331,7 @@ def _pay(
     player.hand[loco] -= locomotives
     state.discard[loco] += locomotives
     if colour is not None and cards > locomotives:
-        index = board.card_index(colour)
+        index = board.card_at[colour]
         player.hand[index] -= cards - locomotives
         state.discard[index] += cards - locomotives
 

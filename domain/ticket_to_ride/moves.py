@@ -142,7 +142,6 @@ class _ClaimTable:
         "blind",
         "board",
         "coloured",
-        "free_cities",
         "gray",
         "gray_tracks",
         "grouped",
@@ -194,10 +193,13 @@ class _ClaimTable:
         with_pairs = sorted(several + [(r, length[r]) for r in paired])
         self.several = (tuple(several), tuple(several), tuple(with_pairs))
         self.gray: dict[bytes, tuple[bytes, tuple[Payment, ...], dict[int, Move]]] = {}
-        self.stations: dict[tuple[bytes, tuple[int, ...], int], Move] = {}
+        #: the station owners last seen, their free cities and the build-station entries
+        #: made for them by payment code and city (replaced whole when the owners change:
+        #: keyed by the free cities themselves, hashing them cost Europe games 1-2%)
+        self.stations: tuple[list[int], tuple[int, ...], dict[tuple[bytes, int], Move]] = (
+            [], (), {}
+        )
         self.priced: dict[tuple[PriceRule, bytes], _Priced] = {}
-        #: the station owners last seen and their free cities (one pair, replaced whole)
-        self.free_cities: tuple[list[int], tuple[int, ...]] = ([], ())
         #: per deck index, the blind draw from it and the market refill from it
         self.blind = tuple(Move(DrawBlind(deck)) for deck in board.deck_ids)
         self.refill = tuple(Move(RefillSlot(deck)) for deck in board.deck_ids)
@@ -477,19 +479,20 @@ def _station_entry(
     if not payments:
         return None
     owner = state.station_owner
-    last_owner, free = table.free_cities
+    last_owner, free, entries = table.stations
     if last_owner != owner:  # stations are rare: the free cities seldom change
         free = tuple(c for c, o in enumerate(owner) if o < 0)
-        table.free_cities = (list(owner), free)
+        entries = {}
+        table.stations = (list(owner), free, entries)
     if not free:
         return None
     # the ready command varies its city with the turn so random play spreads out
     city = free[state.turn % len(free)]
-    key = (code, free, city)
-    entry = table.stations.get(key)
+    key = (code, city)
+    entry = entries.get(key)
     if entry is None:
         first = payments[0]
-        entry = _remember(table.stations, key, Move(
+        entry = _remember(entries, key, Move(
             BuildStation(city, first.colour, first.min_locomotives), payments, cities=free
         ))
     return entry
