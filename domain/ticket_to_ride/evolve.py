@@ -138,9 +138,10 @@ def _end_turn(state: GameState) -> None:
             return
     state.pending = None
     state.turn += 1
-    if state.turns_left > 0:
-        state.turns_left -= 1
-    elif state.turns_left < 0:
+    turns_left = state.turns_left
+    if turns_left > 0:
+        state.turns_left = turns_left - 1
+    elif turns_left < 0:
         pieces = state.players[state.current].pieces
         kinds = rules.end_pieces
         # one kind (every map but World) read directly: the sum cost replays 5% of their speed
@@ -195,10 +196,11 @@ def _card_drawn(board: Board, state: GameState, event: CardDrawn) -> None:
             player.hand[draw_top(deck, discard, reshuffle)] += 1
         return _turn_over(state, event.turn_over)
     display = state.display
-    if state.rules.market == "chosen":
+    rules = state.rules
+    if rules.market == "chosen":
         return _face_up_chosen(board, state, event)
     player.hand[display[slot]] += 1
-    loco, reset_at = board.locomotive, state.rules.locomotive_reset
+    loco, reset_at = board.locomotive, rules.locomotive_reset
     if deck:  # the common case: the top card fills the slot, as `fill_display` would
         display[slot] = deck.pop()
         if reset_at <= 0 or display.count(loco) < reset_at:
