@@ -450,7 +450,7 @@ def _draw_card(
                 or not (len(deck) > 1 or any(state.discard) or _takeable(display, loco))
             )
             names = board.card_names
-            event = CardDrawn(seat, slot, names[card], over, [names[c] for c in display])
+            event = CardDrawn(seat, slot, names[card], over, _card_names(names, display))
             # the display is full again, so the end of the turn has nothing to refill
             return _end_turn(board, state, seed, [event]) if over else [event]
     turn = _Turn(board, state, seed)
@@ -547,6 +547,12 @@ def _refill_slot(
     return _end_turn(board, state, turn, [event]) if over else [event]
 
 
+def _card_names(names: tuple[str, ...], cards: list[int]) -> list[str | None]:
+    """The names of the display `cards` (no empty slot among them); apart from
+    `_draw_card`, so its locals are no closure cells."""
+    return [names[c] for c in cards]
+
+
 def _takeable(display: list[int], loco: int) -> bool:
     """A face-up card other than a Locomotive is there to be taken as a second card."""
     return any(0 <= c != loco for c in display)
@@ -614,23 +620,21 @@ def _claim_route(
         events: list[Event] = [claimed]
         return _end_turn(board, state, turn, _bonus_draw(board, turn, events) if turn.follow
                          else events)
+    # plain loops, no comprehension: one would make `board` a closure cell for every claim
     revealed: list[int] = []
+    names: list[str] = []
+    extra = 0
     for _ in range(_TUNNEL_REVEAL):
         card = turn.draw()
         if card < 0:
             break
         revealed.append(card)
-    loco = board.locomotive
-    extra = sum(1 for c in revealed if c in (loco, used))
+        names.append(board.card_names[card])
+        if card == board.locomotive or card == used:
+            extra += 1
     events = [
         TunnelAttempted(
-            seat,
-            route,
-            name,
-            command.locomotives,
-            [board.card_name(c) for c in revealed],
-            extra,
-            turn.take_shuffles(),
+            seat, route, name, command.locomotives, names, extra, turn.take_shuffles()
         )
     ]
     if extra:
@@ -654,8 +658,11 @@ def _bonus_draw(board: Board, turn: _Turn, events: list[Event]) -> list[Event]:
         return events
     claimed = events[-1]
     assert isinstance(claimed, RouteClaimed)
-    drawn = [turn.draw() for _ in range(board.route_bonus[claimed.route])]
-    names = [board.card_names[card] for card in drawn if card >= 0]
+    names = []
+    for _ in range(board.route_bonus[claimed.route]):
+        card = turn.draw()
+        if card >= 0:
+            names.append(board.card_names[card])
     shuffles = turn.take_shuffles()
     events.append(BonusCardsDrawn(claimed.seat, claimed.route, names, len(names), shuffles))
     return events

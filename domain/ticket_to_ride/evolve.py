@@ -145,10 +145,16 @@ def _end_turn(state: GameState) -> None:
         pieces = state.players[state.current].pieces
         kinds = rules.end_pieces
         # one kind (every map but World) read directly: the sum cost replays 5% of their speed
-        left = pieces[kinds[0]] if len(kinds) == 1 else sum(pieces[kind] for kind in kinds)
+        left = pieces[kinds[0]] if len(kinds) == 1 else _pieces_left(pieces, kinds)
         if left <= rules.end_trigger:
             state.turns_left = state.seats * rules.final_rounds
     state.current = (state.current + 1) % state.seats
+
+
+def _pieces_left(pieces: list[int], kinds: tuple[int, ...]) -> int:
+    """The pieces left of the `kinds` that trigger the end (apart from `_end_turn`, where
+    the generator would make `pieces` a closure cell on every call)."""
+    return sum(pieces[kind] for kind in kinds)
 
 
 def _tickets_chosen(board: Board, state: GameState, event: TicketsChosen) -> None:

@@ -36,6 +36,7 @@ from domain.ticket_to_ride.mapfile import STATIONS, TRAINS
 from domain.ticket_to_ride.state import (
     FinalScore,
     GameState,
+    PlayerState,
     Refill,
     SecondCard,
     TicketChoice,
@@ -210,11 +211,14 @@ def to_act(state: GameState) -> list[int]:
     if state.phase == "playing":
         return [state.current]
     if state.phase == "choosing-tickets":
-        return [
-            seat for seat, p in enumerate(state.players)
-            if p.offered or not (state.revealed or p.chosen)
-        ]
+        return _choosing(state.players, state.revealed)
     return []
+
+
+def _choosing(players: list[PlayerState], revealed: bool) -> list[int]:
+    """The seats with tickets or a piece split still to choose (apart from `to_act`, whose
+    `state` the comprehension would make a closure cell on every call)."""
+    return [seat for seat, p in enumerate(players) if p.offered or not (revealed or p.chosen)]
 
 
 def result(state: GameState) -> Result | None:
