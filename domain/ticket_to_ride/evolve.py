@@ -280,7 +280,9 @@ def _tunnel_attempted(board: Board, state: GameState, event: TunnelAttempted) ->
     if event.shuffles:
         state.draws = event.shuffles[-1].draw + 1
     reshuffle = replay_reshuffle(board, deck, discard, event.shuffles)
-    revealed = [draw_top(deck, discard, reshuffle) for _ in event.revealed]
+    revealed = []  # a plain loop: a comprehension would make the piles closure cells
+    for _ in event.revealed:
+        revealed.append(draw_top(deck, discard, reshuffle))
     colour = -1 if event.colour is None else board.card_index(event.colour)
     state.pending = Tunnel(event.route, colour, event.locomotives, revealed, event.extra)
 
