@@ -73,6 +73,8 @@ def replay_reshuffles(
     A shuffle needs no deck field: the decks run out in the same order when the
     movements are replayed, and a shuffle's cards (``before``) name its deck.
     """
+    if not recorded:  # most openings and turns: no callback to make
+        return [_nothing_recorded] * len(piles)
     pending: Iterator[Shuffle] = iter(recorded)
 
     def for_deck(deck: list[int], discard: list[int]) -> Reshuffle:

@@ -115,11 +115,11 @@ def start_state(board: Board, event: GameStarted) -> GameState:
         first=event.first.value,
         current=event.first.value,
         draws=max(draws) + 1,
+        goals=goals,
         goods_pile=rules.goods_cards,
         piles=[Pile(draw, discard) for draw, discard in more],
         harbor_owner=[-1] * len(board.city_ids) if rules.harbor_cards else [],
         revealed=not rules.supply,
-        goals=goals,
     )
 
 

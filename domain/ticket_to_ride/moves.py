@@ -119,8 +119,9 @@ class _ClaimTable:
     ``tracks[c]`` lists ``(route, length, partner)`` of the
     routes of card colour ``c``, shortest first; ``gray_tracks[mode]`` lists
     ``(route, length, partner, Locomotives needed, length << 8 | needed, lows)`` of
-    the gray ones (``lows``: `_lows` by the Locomotives at hand), by ferry mode (0: no ferries, 1: ferries paid with
-    Locomotives, 2: with pairs too; the Locomotives needed by a ferry count
+    the gray ones (``lows``: `_lows` by the Locomotives at hand), by ferry mode (0: no
+    ferries, 1: ferries paid with Locomotives, 2: with pairs too; the Locomotives
+    needed by a ferry count
     only when the ruleset has ferries). ``partner`` is the other
     track of a double route, else -1; the tracks of groups of three or more
     (``grouped``) are searched as single tracks, and their entries then
