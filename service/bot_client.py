@@ -49,6 +49,8 @@ MAX_PAUSE = 5.0
 OVERTAKEN_MAX = 50
 #: a stream read waits this long for a byte (the server sends heartbeats more often)
 STREAM_READ_SECONDS = 60.0
+#: the option naming the seat's token (`service.cli` reads its value as it is)
+TOKEN_OPTION = "--token"
 
 
 class BotError(Exception):
@@ -270,7 +272,8 @@ def add_bot(subparsers: Any) -> None:
     )
     bot.add_argument("--url", required=True, help="the server, e.g. http://127.0.0.1:8000")
     bot.add_argument("--game", required=True, help="the game id")
-    bot.add_argument("--token", required=True, help="the seat's bearer token")
+    bot.add_argument(TOKEN_OPTION, required=True,
+                     help="the seat's bearer token (it may begin with '-')")
     bot.add_argument("--strategy", choices=bots.STRATEGIES, default="greedy")
     bot.add_argument("--seed", type=int, help="seed of the bot's tie-breaks (default: random)")
     bot.add_argument(

@@ -20,7 +20,7 @@ from typing import Any
 import msgspec
 
 from service.audit.commands import CommandError, add_audit, add_export, add_replay
-from service.bot_client import add_bot
+from service.bot_client import TOKEN_OPTION, add_bot
 from service.settings import Settings
 
 Subparsers = Any  # argparse's _SubParsersAction is private
@@ -120,6 +120,31 @@ DESCRIPTION = ("Roundhouse, an event-sourced game server: serve the API, export 
                "document, export, replay and audit game logs, play a seat with a bot.")
 
 
+#: options whose value is taken as it is, whatever it begins with: a bearer token is
+#: URL-safe base64, so one in 64 begins with "-"
+VERBATIM_OPTIONS = frozenset({TOKEN_OPTION})
+
+
+def verbatim_values(argv: list[str]) -> list[str]:
+    """`argv` with each ``--token VALUE`` written ``--token=VALUE``.
+
+    argparse takes a word beginning with "-" for an option, never for the value of
+    the option before it: ``roundhouse bot --token -xctn...`` was refused ("expected
+    one argument"), so that seat never played and its game waited for it forever.
+    Glued to its option, the value is read as it is (as getopt reads the word after
+    an option that takes one).
+
+    >>> verbatim_values(["bot", "--token", "-x", "--poll", "1"])
+    ['bot', '--token=-x', '--poll', '1']
+    """
+    glued: list[str] = []
+    words = iter(argv)
+    for word in words:
+        value = next(words, None) if word in VERBATIM_OPTIONS else None
+        glued.append(word if value is None else f"{word}={value}")
+    return glued
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="roundhouse", description=DESCRIPTION)
     subparsers = parser.add_subparsers(required=True, metavar="command", dest="command")
@@ -134,7 +159,7 @@ BROKEN_PIPE = 141
 
 def main(argv: list[str] | None = None) -> int:
     """Run one subcommand: its exit status; what it refuses is a message, not a traceback."""
-    args = build_parser().parse_args(argv)
+    args = build_parser().parse_args(verbatim_values(sys.argv[1:] if argv is None else argv))
     try:
         status: int = args.run(args)
         sys.stdout.flush()

@@ -28,7 +28,8 @@ from service.api.commands import CommandsController
 from service.api.cors import Cors
 from service.api.docs_page import scalar_asset
 from service.api.events import EventsController
-from service.api.games import GamesController, bearer_required
+from service.api.games import GamesController
+from service.api.guards import request_checks
 from service.api.health import HealthController, ReadinessController, StoreProbe
 from service.api.kinds import KindsController
 from service.api.material import MaterialController
@@ -123,7 +124,7 @@ def create_app(
             "verifier": Provide(lambda: verifier, sync_to_thread=False, use_cache=True),
         },
         exception_handlers=EXCEPTION_HANDLERS,
-        guards=[bearer_required],
+        guards=[request_checks],
         openapi_config=openapi_config(the_store, settings),
         on_startup=[
             worker_threads(settings.threads),

@@ -3,7 +3,7 @@
 msgspec raises `UnicodeDecodeError` (not a decode error) for an invalid UTF-8
 byte inside a JSON string, which would surface as a 500 wherever a body is
 decoded; litestar decodes a body as JSON whatever its ``Content-Type``, and
-leniently (``"3"`` or ``3.0`` for an integer). The `json_body` guard on every
+leniently (``"3"`` or ``3.0`` for an integer). The `json_body` check on every
 route that takes JSON refuses all three first: ``415 unsupported-media-type``
 for a media type other than JSON (none given included, as ``POST /replays``
 does for its own type), ``422 malformed-body`` for bytes that are not UTF-8,

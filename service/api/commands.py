@@ -16,9 +16,9 @@ import msgspec
 from litestar import Controller, Request, Response, post
 from litestar.params import FromPath, HeaderParameter, RawBody
 
-from service.api.bodies import json_body
 from service.api.deps import Store
 from service.api.games import bearer, etag
+from service.api.guards import JSON_BODY
 from service.api.problems import problems
 from service.errors import ServiceError
 from service.views.game_view import redacted_events
@@ -60,14 +60,13 @@ class CommandsController(Controller):
     tags = ["play"]
 
     @post(
-        sync_to_thread=True,
         status_code=200,
         summary="Send a command from the bearer's seat",
         responses=problems(401, 404, 409, 412, 413, 415, 422),
-        guards=[json_body],
+        opt=JSON_BODY,
         security=[{"bearer": []}],
     )
-    def send_command(
+    async def send_command(
         self,
         game_id: FromPath[str],
         request: Request[Any, Any, Any],
@@ -93,7 +92,9 @@ class CommandsController(Controller):
         ] = None,
     ) -> Response[CommandAnswer]:
         expected = parse_if_match(if_match)
-        live, outcome = store.command(game_id, bearer(request), body, expected, idempotency_key)
+        live, outcome = await store.command_on_loop(
+            game_id, bearer(request), body, expected, idempotency_key
+        )
         record = outcome.record
         with live.lock:
             events = redacted_events(live, outcome.typed_events, outcome.seat)

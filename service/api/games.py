@@ -13,16 +13,14 @@ from typing import Annotated, Any
 
 import msgspec
 from litestar import Controller, Request, Response, delete, get, post
-from litestar.connection import ASGIConnection
-from litestar.handlers import BaseRouteHandler
 from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import FromPath, QueryParameter, RequestBody
 
 from domain.kernel.protocol import Setup, StatusName
 from domain.kernel.rng import Seed
-from service.api.bodies import json_body
 from service.api.conditional import VARY_AUTHORIZATION, IfNoneMatch, not_modified
 from service.api.deps import Config, Store
+from service.api.guards import JSON_BODY
 from service.api.lobby import CURSOR, LobbyPage, SeatChange, lobby_page
 from service.api.problems import problems
 from service.api.rate_limits import CREATE, LIMIT
@@ -134,22 +132,6 @@ def bearer(request: Request[Any, Any, Any]) -> str | None:
     return token.strip()
 
 
-async def bearer_required(
-    connection: ASGIConnection[Any, Any, Any, Any], handler: BaseRouteHandler
-) -> None:
-    """A route whose only security is the bearer token refuses a request without one first.
-
-    Before its parameters are read: a client that forgot the token is told
-    that (401), whatever else is wrong with the request. Routes where the token
-    is optional (``[{}, {"bearer": []}]``: spectators welcome) are not guarded.
-    """
-    resolve = getattr(handler, "resolve_security", None)
-    if resolve is not None and resolve() == [{"bearer": []}] and (
-        "authorization" not in connection.headers
-    ):
-        raise ServiceError(401, "missing-token", "this needs a bearer token")
-
-
 def known_version(live: LiveGame, version: int) -> int:
     """`version`, if the game has reached it (the caller holds its lock); else 404."""
     if version > live.version:
@@ -205,7 +187,7 @@ class GamesController(Controller):
         status_code=201,
         summary="The host seats a bot in the lowest free seat; the server plays it",
         responses=problems(401, 403, 404, 409, 413, 415, 422),
-        guards=[json_body],
+        opt=JSON_BODY,
         security=[{"bearer": []}],
     )
     def seat_bot(
@@ -250,8 +232,7 @@ class GamesController(Controller):
         description="Rate-limited per client separately from other requests "
         "(`create_limit_per_minute`, README, Limits).",
         responses=problems(403, 413, 415, 422, 429),
-        guards=[json_body],
-        opt={LIMIT: CREATE},
+        opt={**JSON_BODY, LIMIT: CREATE},
     )
     def create_game(
         self, data: RequestBody[CreateGame], store: Store, settings: Config
@@ -285,7 +266,7 @@ class GamesController(Controller):
         sync_to_thread=True,
         summary="Take the lowest free seat; the answer holds the seat's token, shown once",
         responses=problems(403, 404, 409, 413, 415, 422),
-        guards=[json_body],
+        opt=JSON_BODY,
     )
     def join(
         self, game_id: GameId, data: RequestBody[JoinSeat], store: Store

@@ -7,13 +7,19 @@ takes everything queued, stores it in one transaction and wakes them. If that
 transaction fails (one game lost a race with another process), each caller's
 events are retried alone, so only the loser sees the error. A lone caller pays
 one thread hand-off (tens of microseconds) and the same single flush.
+
+A caller on the event loop (`append_on_loop`) waits without holding a thread:
+the writer wakes its loop instead, so a command decided on the loop costs two
+hand-offs (to the writer and back) instead of four through a worker thread.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import queue
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from eventsourcing.persistence import EventStore
@@ -25,12 +31,28 @@ MAX_BATCH = 512
 
 
 class _Pending:
-    __slots__ = ("done", "error", "events")
+    __slots__ = ("done", "error", "events", "on_done")
 
-    def __init__(self, events: Sequence[Any]) -> None:
+    def __init__(
+        self,
+        events: Sequence[Any],
+        on_done: Callable[[BaseException | None], None] | None = None,
+    ) -> None:
         self.events = events
         self.done = threading.Event()
         self.error: BaseException | None = None
+        #: called by the writer once stored (or not), with the error if any
+        self.on_done = on_done
+
+    def finish(self) -> None:
+        self.done.set()
+        if self.on_done is not None:
+            self.on_done(self.error)
+
+
+def _settle(future: asyncio.Future[BaseException | None], error: BaseException | None) -> None:
+    if not future.done():
+        future.set_result(error)
 
 
 class Committer:
@@ -49,6 +71,20 @@ class Committer:
         pending.done.wait()
         if pending.error is not None:
             raise pending.error
+
+    async def append_on_loop(self, events: Sequence[Any]) -> None:
+        """`append` for a coroutine: the same batching, awaited on the running loop."""
+        loop = asyncio.get_running_loop()
+        stored: asyncio.Future[BaseException | None] = loop.create_future()
+
+        def finished(error: BaseException | None) -> None:
+            with contextlib.suppress(RuntimeError):  # a loop closed at shutdown: nobody waits
+                loop.call_soon_threadsafe(_settle, stored, error)
+
+        self._queue.put(_Pending(events, finished))
+        error = await stored
+        if error is not None:
+            raise error
 
     def close(self) -> None:
         self._queue.put(None)
@@ -89,5 +125,5 @@ class Committer:
                     except BaseException as alone:
                         pending.error = alone
         for pending in batch:
-            pending.done.set()
+            pending.finish()
         metrics.store_written(transactions, [p.error for p in batch if p.error is not None])

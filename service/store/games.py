@@ -34,6 +34,7 @@ should not have to serialise.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import hmac
 import logging
@@ -202,11 +203,15 @@ class GameStore:
             key = str(uuid.UUID(game_id))
         except ValueError:
             raise unknown_game(game_id) from None
+        live = self._in_cache(key)
+        return live if live is not None else self._load(key)
+
+    def _in_cache(self, key: str) -> LiveGame | None:
         with self._cache_lock:
             live = self._cache.get(key)
             if live is not None:
                 self._cache.move_to_end(key)
-        return live if live is not None else self._load(key)
+        return live
 
     def _load(self, key: str) -> LiveGame:
         # the aggregate is projected here rather than by the library's repository, whose
@@ -547,6 +552,72 @@ class GameStore:
 
         return self._decided(game_id, decide)
 
+    async def command_on_loop(
+        self,
+        game_id: str,
+        token: str | None,
+        body: bytes,
+        if_match: int | None = None,
+        idempotency_key: str | None = None,
+    ) -> tuple[LiveGame, CommandOutcome]:
+        """`command` for a caller on the event loop, deciding there when it can.
+
+        The common case (the game cached and nobody writing it, a new command
+        accepted) is decided on the loop and its commit awaited, with no worker
+        thread: a thread hand-off each way costs more CPU than deciding a move.
+        Everything else (a game to load, a writer to wait for, a retry to answer
+        from older records, a refusal, a race lost to another process) is left to
+        `command` in a worker thread, which decides it exactly as ever; a command
+        refused here has changed nothing, so deciding it again is safe.
+        """
+        loop = asyncio.get_running_loop()
+        try:
+            live = self._in_cache(str(uuid.UUID(game_id)))
+        except ValueError:
+            live = None
+        if live is not None and live.write_lock.acquire(blocking=False):
+            # its own task, so that a cancelled request cannot stop it between the
+            # commit and joining the record to memory (the task releases the lock)
+            decided = loop.create_task(
+                self._command_holding(live, token, body, if_match, idempotency_key)
+            )
+            outcome = await asyncio.shield(decided)
+            if outcome is not None:
+                return live, outcome
+        return await loop.run_in_executor(
+            None, self.command, game_id, token, body, if_match, idempotency_key
+        )
+
+    async def _command_holding(
+        self,
+        live: LiveGame,
+        token: str | None,
+        body: bytes,
+        if_match: int | None,
+        idempotency_key: str | None,
+    ) -> CommandOutcome | None:
+        """`_command` on the loop, `live.write_lock` held (and released here); None when
+        the command is to be decided by `command` instead."""
+        try:
+            try:
+                seat = self.seat_of(live, token)
+                command = self._decoded(live, body)
+                if idempotency_key is not None and (seat, idempotency_key) in live.command_ids:
+                    return None
+                record, events = self._accepted(live, seat, command, if_match, idempotency_key)
+            except (ServiceError, RuleRefusal):
+                return None
+            event = self._sealed(live, Game.CommandAccepted, record)
+            try:
+                await self._committer.append_on_loop([event])
+            except IntegrityError:
+                keyed = idempotency_key is not None
+                if not await asyncio.to_thread(self._won_anyway, live, event, keyed):
+                    return None
+            return CommandOutcome(seat, self._joined(live, event, events), events, replayed=False)
+        finally:
+            live.write_lock.release()
+
     def _decided(
         self, game_id: str, decide: Callable[[LiveGame], _T]
     ) -> tuple[LiveGame, _T]:
@@ -580,22 +651,37 @@ class GameStore:
         idempotency_key: str | None,
     ) -> CommandOutcome:
         seat = self.seat_of(live, token)
-        try:
-            command = msgspec.json.decode(body, type=live.rules.command_type)
-        except msgspec.ValidationError as error:
-            raise ServiceError(422, "malformed-command", str(error)) from None
-        except msgspec.DecodeError as error:
-            raise ServiceError(422, "malformed-body", str(error)) from None
-        payload = plain(command)
+        command = self._decoded(live, body)
         used = None if idempotency_key is None else live.command_ids.get((seat, idempotency_key))
         if used is not None:
             first = live.records[used - 1]
-            if first.payload != payload:
+            if first.payload != plain(command):
                 raise ServiceError(
                     422, "idempotency-key-reused",
                     "this seat used this Idempotency-Key for another command",
                 )
             return CommandOutcome(seat, first, live.events_of(first.version), replayed=True)
+        record, events = self._accepted(live, seat, command, if_match, idempotency_key)
+        recorded = self._append(
+            live, Game.CommandAccepted, record, events, keyed=idempotency_key is not None
+        )
+        return CommandOutcome(seat, recorded, events, replayed=False)
+
+    @staticmethod
+    def _decoded(live: LiveGame, body: bytes) -> Any:
+        """The command in `body`, as the game's own command type."""
+        try:
+            return msgspec.json.decode(body, type=live.rules.command_type)
+        except msgspec.ValidationError as error:
+            raise ServiceError(422, "malformed-command", str(error)) from None
+        except msgspec.DecodeError as error:
+            raise ServiceError(422, "malformed-body", str(error)) from None
+
+    @staticmethod
+    def _accepted(
+        live: LiveGame, seat: int, command: Any, if_match: int | None, key: str | None
+    ) -> tuple[Record, list[Any]]:
+        """The record (unsealed) and events of `seat`'s new `command`, or its refusal."""
         if if_match is not None and if_match != live.version:
             raise version_mismatch(if_match, live.version)
         if live.state is None:
@@ -612,14 +698,11 @@ class GameStore:
             type="command",
             time="",
             seat=seat,
-            command_id=idempotency_key or uuid.uuid4().hex,
-            payload=payload,
+            command_id=key or uuid.uuid4().hex,
+            payload=plain(command),
             events=plain(events),
         )
-        recorded = self._append(
-            live, Game.CommandAccepted, record, events, keyed=idempotency_key is not None
-        )
-        return CommandOutcome(seat, recorded, events, replayed=False)
+        return record, events
 
     # -- the server's own moves: bot seats and clocks ---------------------------
 
@@ -761,20 +844,37 @@ class GameStore:
         same record for a retry with that key, in the same microsecond; the caller's
         decision runs again and finds the key, so its answer is the replayed one.
         """
+        event = self._sealed(live, event_class, record, **secret)
+        try:
+            self._committer.append([event])
+        except IntegrityError:
+            if not self._won_anyway(live, event, keyed):
+                raise concurrent_update(live.version) from None
+        return self._joined(live, event, typed)
+
+    def _sealed(
+        self, live: LiveGame, event_class: type[Appended], record: Record, **secret: str
+    ) -> Any:
+        """The aggregate event appending `record`, timed now and chained to the head."""
         now = self.now()
         record = msgspec.structs.replace(
             record, time=now.isoformat(), prev_hash=live.aggregate.last_hash
         )
-        event = live.aggregate.next_event(event_class, record, now, **secret)
-        try:
-            self._committer.append([event])
-        except IntegrityError:
-            if keyed or not self._stored_already(event):
-                self._fast_forward(live)
-                raise concurrent_update(live.version) from None
+        return live.aggregate.next_event(event_class, record, now, **secret)
+
+    def _won_anyway(self, live: LiveGame, event: Any, keyed: bool) -> bool:
+        """After `event`'s append lost its version: whether it was stored after all (see
+        `_stored_already`); if not, the game catches up with the store."""
+        if not keyed and self._stored_already(event):
+            return True
+        self._fast_forward(live)
+        return False
+
+    def _joined(self, live: LiveGame, event: Any, typed: list[Any] | None) -> Record:
+        """Join committed `event` to memory and tell the listeners."""
         self._apply(live, event, typed)
         self._notify(live.id, event.record)
-        return event.record
+        return event.record  # type: ignore[no-any-return]
 
     def _stored_already(self, event: Any) -> bool:
         """Whether the version `event` lost on holds `event` itself.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from datetime import UTC, datetime
 from pathlib import Path
@@ -162,3 +163,94 @@ def test_finished_games_leave_the_cache_first(tmp_path: Path) -> None:
     cached = set(store._cache)
     assert finished.id not in cached
     assert {games[0][0].id, games[2][0].id, newcomer.id} == cached
+
+
+def started(store: GameStore) -> tuple[str, list[str]]:
+    live = store.create("toy-draw", Setup(seats=2))
+    tokens = [store.join(live.id, n)[2] for n in "ab"]
+    store.start(live.id, tokens[0])
+    return live.id, tokens
+
+
+def test_a_command_on_the_loop_is_recorded_and_joins_memory_once_committed(
+    store: GameStore,
+) -> None:
+    game_id, tokens = started(store)
+
+    async def send() -> tuple[int, int]:
+        live, outcome = await store.command_on_loop(game_id, tokens[0], b'{"type":"draw"}')
+        return outcome.record.version, live.version
+
+    assert asyncio.run(send()) == (5, 5)
+    reopened = GameStore(store.app.env["SQLITE_DBNAME"], {"toy-draw": toy.RULES})
+    assert [r.version for r in reopened.records(game_id)] == [1, 2, 3, 4, 5]
+    assert not store.get(game_id).write_lock.locked()
+
+
+def test_a_command_on_the_loop_refused_or_behind_is_decided_as_command_decides(
+    store: GameStore,
+) -> None:
+    """Refusals are the thread path's own (with the current version); a game another
+    process moved on is caught up with first, exactly as `command` does."""
+    game_id, tokens = started(store)
+    other = GameStore(store.app.env["SQLITE_DBNAME"], {"toy-draw": toy.RULES})
+    assert other.get(game_id).version == 4
+    store.command(game_id, tokens[0], b'{"type":"draw"}')
+
+    async def send(token: str, if_match: int | None = None) -> int:
+        _, outcome = await other.command_on_loop(game_id, token, b'{"type":"draw"}', if_match)
+        return outcome.record.version
+
+    assert asyncio.run(send(tokens[1])) == 6  # legal only in the state `other` had not read
+    with pytest.raises(ServiceError) as refused:
+        asyncio.run(send(tokens[0], if_match=5))
+    assert refused.value.status == 412 and refused.value.extra["current_version"] == 6
+    with pytest.raises(ServiceError) as stranger:
+        asyncio.run(send("not-a-seat"))
+    assert stranger.value.code == "invalid-token"
+    assert not other.get(game_id).write_lock.locked()
+
+
+def test_a_command_on_the_loop_waits_in_a_thread_for_a_writer_holding_the_game(
+    store: GameStore,
+) -> None:
+    game_id, tokens = started(store)
+    live = store.get(game_id)
+
+    async def send_while_held() -> int:
+        live.write_lock.acquire()  # another writer, released a little later from a thread
+        threading.Timer(0.2, live.write_lock.release).start()
+        answers = await asyncio.gather(
+            store.command_on_loop(game_id, tokens[0], b'{"type":"draw"}'),
+            asyncio.sleep(0.05, result="the loop kept running"),
+        )
+        assert answers[1] == "the loop kept running"
+        return answers[0][1].record.version
+
+    assert asyncio.run(send_while_held()) == 5
+
+
+def test_a_cancelled_command_on_the_loop_still_joins_its_committed_record(
+    store: GameStore,
+) -> None:
+    """The caller's cancellation cannot stop the decision between its commit and memory:
+    the store and the live game agree, and the game is not left locked."""
+    game_id, tokens = started(store)
+
+    async def cancel_midway() -> None:
+        sending = asyncio.ensure_future(
+            store.command_on_loop(game_id, tokens[0], b'{"type":"draw"}'))
+        await asyncio.sleep(0)  # the decision has begun: its commit is queued
+        sending.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await sending
+        live = store._cache[game_id]  # as memory holds it, not caught up with the store
+        for _ in range(100):
+            if not live.write_lock.locked():
+                break
+            await asyncio.sleep(0.01)
+        assert live.version == 5 and not live.write_lock.locked()
+
+    asyncio.run(cancel_midway())
+    reopened = GameStore(store.app.env["SQLITE_DBNAME"], {"toy-draw": toy.RULES})
+    assert reopened.get(game_id).version == 5
