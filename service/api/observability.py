@@ -23,7 +23,6 @@ so a bearer token cannot reach a log line. Errors (every 5xx) go to
 from __future__ import annotations
 
 import logging
-import random
 import re
 import time
 import traceback
@@ -36,6 +35,7 @@ from litestar.enums import ScopeType
 from litestar.types import ASGIApp, HTTPScope, Message, Receive, Scope, Send
 
 from service import metrics
+from service.ids import unique_hex
 
 if TYPE_CHECKING:
     from service.store.games import GameStore
@@ -135,7 +135,7 @@ def _incoming_id(scope: Scope) -> str:
             if SANE_REQUEST_ID.fullmatch(value):
                 return value.decode()
             break
-    return f"{random.getrandbits(128):032x}"  # unique, not secret: no system call
+    return unique_hex()
 
 
 class RequestObserver:
