@@ -54,6 +54,7 @@ from domain.ticket_to_ride.state import (
     Pile,
     PlayerState,
     Refill,
+    SecondCard,
     Tunnel,
 )
 
@@ -229,7 +230,8 @@ def _face_up_chosen(board: Board, state: GameState, event: CardDrawn) -> None:
     piles = state.decks()
     supply = supplying(piles)
     if len(supply) > 1:
-        state.pending = Refill(event.slot, state.pending is SECOND_CARD or card == board.locomotive)
+        second = isinstance(state.pending, SecondCard)  # a decoded state holds its own copy
+        state.pending = Refill(event.slot, second or card == board.locomotive)
         return
     reshuffles = replay_reshuffles(board, piles, event.shuffles)
     if supply:

@@ -195,4 +195,4 @@ class GameState(msgspec.Struct, gc=False):
     @property
     def drawn(self) -> int:
         """1 after the first card of a two-card draw, else 0."""
-        return 1 if self.pending is SECOND_CARD else 0
+        return 1 if isinstance(self.pending, SecondCard) else 0

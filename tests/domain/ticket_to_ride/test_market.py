@@ -134,6 +134,18 @@ def test_a_taken_slot_waits_for_the_player_s_choice_of_deck_when_both_can_refill
     assert after.current == 1 and after.pending is None
 
 
+def test_a_second_card_s_refill_ends_the_turn_in_a_copied_state_too() -> None:
+    """A state decoded from bytes holds its own second-card object, not the shared one:
+    the second card is still known as the second, so its refill is the turn's last."""
+    state = market_state(display=MARKET, trains=["yellow", "red"], ships=["yellow-double-ship"])
+    _, after = _play(state, DrawBlind("train"))
+    copied = msgspec.msgpack.decode(msgspec.msgpack.encode(after), type=GameState)
+    assert copied.pending == SECOND_CARD and copied.pending is not SECOND_CARD
+    assert copied.drawn == 1
+    _, refill = _play(copied, DrawCard(1))
+    assert refill.pending == Refill(1, True)
+
+
 def test_a_refill_from_a_dry_deck_comes_from_the_other_and_neither_leaves_the_slot_empty() -> (
     None
 ):
