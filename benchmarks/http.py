@@ -33,7 +33,38 @@ disturb much less than rates do. The ratios the targets speak of are printed
 explicitly: HTTP against the store's command path with as many threads as HTTP
 has clients, against one caller, and against bare appends.
 
-Measured on the 2-core development machine (``--games 30 --concurrency 8``,
+Measured on the 2-core development machine (``--games 30 --concurrency 8
+--repeat 3 --postgres ...``, medians of 3 runs, client and server sharing the
+two cores; December 2026, after commands were decided on the event loop; this
+machine ran plain Python about 2.5 times slower than the one of the figures
+further down, load average 0.8-1.6)::
+
+    SQLite      store 683 moves/s (1 caller), 1274 (8 threads); bare appends 1896/s
+                HTTP 781 accepted moves/s, p50 9.3 ms, p99 20.7 ms; HTTP/8 threads 0.61
+                server CPU 1.20 ms, client CPU 0.15 ms per accepted move;
+                paced at 1000/s: p50 9.4 ms, p99 20.9 ms
+    PostgreSQL  store 270 moves/s (1 caller), 639 (8 threads); bare appends 193/s
+                HTTP 381 accepted moves/s, p50 17.7 ms, p99 40.4 ms; HTTP/8 threads 0.60
+                server CPU 1.88 ms per accepted move;
+                paced at 1000/s: p50 15.2 ms, p99 24.6 ms
+
+On that machine one process cannot reach 1,000 moves/s at all (flat out: 781
+on SQLite, 381 on PostgreSQL), so the paced run measures a saturated server.
+The same machine, the same day, before the change (the handler in a worker
+thread): server CPU 1.63 ms per accepted move on SQLite (median of 4 runs
+alternating with the change's 1.06 ms), HTTP/8 threads 0.38 on SQLite and 0.81
+on PostgreSQL, paced p99 29.5 ms and 43.4 ms.
+
+Where a command's CPU went before the change (py-spy, samples holding the
+GIL): a quarter in system calls (the socket write of each response, waking a
+worker thread and waking it back), a third in litestar and uvicorn, and 2% in
+the rules. Deciding on the loop removed two of the four thread hand-offs per
+command; one msgspec decoder per command type, one guard instead of two
+(litestar copies the handler per guard) and ids without a system call did the
+rest. Writing a response's head and body in one system call was tried twice
+and saves nothing measurable: the kernel's cost is per response, not per call.
+
+Earlier figures, on a faster machine (``--games 30 --concurrency 8``,
 medians of 3 runs, client and server sharing the two cores, other work running
 on the machine: load average 4.4-4.9)::
 
@@ -46,24 +77,10 @@ on the machine: load average 4.4-4.9)::
                 server CPU 0.78 ms per accepted move;
                 paced at 1000/s: p50 8.4 ms, p99 30.8 ms
 
-Rates and p99 move by a factor of two between runs here when other processes
-flush to the same disk or take the cores (an earlier run: SQLite store 3975/s
-with 8 threads, HTTP 1230/s, paced p99 17.1 ms; a later one at load 4.7-5.0:
-SQLite HTTP/8 threads 0.56, server CPU 0.62 ms, paced p99 48.8 ms; PostgreSQL
-0.64, 0.75 ms, 22.0 ms); the server's CPU per move is the steady figure.
-Played alone (8 clients, SQLite, no raw runs beside it, alternating with the
-code before) the server spends 0.54 ms of CPU per accepted move (median of 6
-runs), down from 0.68 ms (median of 9) before the rate limiter stopped costing
-a worker-thread hand-off and a list as long as the window's count per request
-(`service.api.rate_limits`).
-
-The HTTP server is bound by its own CPU: about 0.35 ms a request for uvicorn,
-litestar and the hand-off to a worker thread and back (measured with a handler
-that answers at once), the rest for deciding, sealing and storing the move and
-the hand-offs to and from the store's writer; a transaction costs this process
-about 0.25 ms of CPU on SQLite and 0.5-0.9 ms on
-PostgreSQL (psycopg), shared by the 2-3 moves that wait for it together
-(`service.store.committer`). The raw store is bound by flushes to disk.
+Rates and p99 move by a factor of two between runs there when other processes
+flush to the same disk or take the cores; the server's CPU per move is the
+steady figure. The HTTP server is bound by its own CPU; the raw store is bound
+by flushes to disk.
 """
 
 from __future__ import annotations
