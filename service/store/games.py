@@ -46,6 +46,7 @@ import time
 import uuid
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
@@ -158,6 +159,10 @@ class GameStore:
         self.now = now or _now
         self.app = _open(eventsourcing_env(store, pool_size))
         self._committer = Committer(self.app.events)
+        #: where a command decided on the loop catches up after losing its append, the game
+        #: still held: never the loop's default executor, whose threads may all be requests
+        #: waiting for that very game
+        self._catch_up = ThreadPoolExecutor(max_workers=2, thread_name_prefix="roundhouse-catch-up")
         self.listeners: list[Listener] = []
         #: live games, least recently used first
         self._cache: OrderedDict[str, LiveGame] = OrderedDict()
@@ -175,6 +180,7 @@ class GameStore:
 
     def close(self) -> None:
         self.stop_driver()
+        self._catch_up.shutdown()
         self._committer.close()
         self.app.close()
 
@@ -617,8 +623,9 @@ class GameStore:
             try:
                 await self._committer.append_on_loop([event])
             except IntegrityError:
-                keyed = idempotency_key is not None
-                if not await asyncio.to_thread(self._won_anyway, live, event, keyed):
+                won = asyncio.get_running_loop().run_in_executor(
+                    self._catch_up, self._won_anyway, live, event, idempotency_key is not None)
+                if not await won:
                     return None
             return CommandOutcome(seat, self._joined(live, event, events), events, replayed=False)
         finally:

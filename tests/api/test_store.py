@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import threading
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import msgspec
 import pytest
@@ -254,3 +256,25 @@ def test_a_cancelled_command_on_the_loop_still_joins_its_committed_record(
     asyncio.run(cancel_midway())
     reopened = GameStore(store.app.env["SQLITE_DBNAME"], {"toy-draw": toy.RULES})
     assert reopened.get(game_id).version == 5
+
+
+def test_a_race_lost_on_the_loop_catches_up_even_when_every_worker_thread_waits_for_the_game(
+    store: GameStore,
+) -> None:
+    """The loop, holding a game, must catch up with the store after losing its append;
+    the threads of requests waiting for that game cannot be the ones it needs."""
+    game_id, tokens = started(store)
+    other = GameStore(store.app.env["SQLITE_DBNAME"], {"toy-draw": toy.RULES})
+    other.command(game_id, tokens[0], b'{"type":"draw"}')  # `store` has not seen it
+
+    async def race() -> tuple[Any, ...]:
+        asyncio.get_running_loop().set_default_executor(ThreadPoolExecutor(max_workers=1))
+        stale = store.command_on_loop(game_id, tokens[0], b'{"type":"draw"}')  # loses v5
+        waiting = store.command_on_loop(game_id, tokens[1], b'{"type":"draw"}')
+        return await asyncio.wait_for(
+            asyncio.gather(stale, waiting, return_exceptions=True), timeout=20)
+
+    answers = asyncio.run(race())
+    # each decided once against the game as stored: seat 0's again after seat 1's
+    assert sorted((a[1].seat, a[1].record.version) for a in answers) == [(0, 7), (1, 6)]
+    assert [r.version for r in other.records(game_id)] == list(range(1, 8))
