@@ -46,7 +46,7 @@ from domain.ticket_to_ride.events import (
     TunnelWithdrawn,
 )
 from domain.ticket_to_ride.mapfile import STATIONS
-from domain.ticket_to_ride.opening import deal_market
+from domain.ticket_to_ride.opening import card_indices, deal_market, ticket_numbers
 from domain.ticket_to_ride.ruleset import Ruleset, ruleset_of
 from domain.ticket_to_ride.state import (
     SECOND_CARD,
@@ -69,9 +69,9 @@ def start_state(board: Board, event: GameStarted) -> GameState:
     """
     rules = _opening_rules(board, event)
     kinds = len(board.card_names)
-    piles = [(_card_indices(board, event.cards.after), [0] * kinds)]
+    piles = [(card_indices(board, event.cards.after), [0] * kinds)]
     for shuffle in event.more_cards:
-        piles.append((_card_indices(board, shuffle.after), [0] * kinds))
+        piles.append((card_indices(board, shuffle.after), [0] * kinds))
     pieces = rules.piece_counts
     reserve = (
         [most - n if most else 0 for most, n in zip(rules.box, pieces, strict=True)]
@@ -92,8 +92,8 @@ def start_state(board: Board, event: GameStarted) -> GameState:
     reshuffles = replay_reshuffles(board, piles, event.shuffles)
     deal_market(board, rules.locomotive_reset, rules.market, piles, reshuffles, display)
     (deck, discard), *more = piles
-    longs = _ticket_numbers(board, event.long_tickets.after) if event.long_tickets else []
-    regular = _ticket_numbers(board, event.tickets.after)
+    longs = ticket_numbers(board, event.long_tickets.after) if event.long_tickets else []
+    regular = ticket_numbers(board, event.tickets.after)
     long_dealt, regular_dealt = rules.long_dealt, rules.regular_dealt
     for player in players:
         offered = []
@@ -144,29 +144,6 @@ def _plain_rules(
 ) -> Ruleset:
     """`ruleset_of` a setup without options (a refused setup is not cached: it raises again)."""
     return ruleset_of(board, Setup(seats, map_id, variant, {}, version))
-
-
-def _card_indices(board: Board, names: tuple[str, ...]) -> list[int]:
-    """The card index of each name, -1 for a name the board lacks (the rare slow path)."""
-    try:
-        return list(map(board.card_at.__getitem__, names))
-    except KeyError:
-        card_at = board.card_at.get
-        return [card_at(name, -1) for name in names]
-
-
-def _ticket_numbers(board: Board, names: tuple[str, ...]) -> list[int]:
-    """Each ticket number of a shuffle by `int`, looked up from the board's own spellings."""
-    try:
-        return list(map(_ticket_spellings(board).__getitem__, names))
-    except KeyError:
-        return list(map(int, names))
-
-
-@lru_cache(maxsize=16)
-def _ticket_spellings(board: Board) -> dict[str, int]:
-    """Each ticket number of `board` by its decimal string (`int` of the string, faster)."""
-    return {str(number): number for number in range(len(board.ticket_points))}
 
 
 def _last_draw(event: GameStarted) -> int:
