@@ -8,6 +8,7 @@ the recorded shuffles in place of the generator.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from domain.kernel.protocol import Setup
@@ -45,8 +46,8 @@ from domain.ticket_to_ride.events import (
     TunnelWithdrawn,
 )
 from domain.ticket_to_ride.mapfile import STATIONS
-from domain.ticket_to_ride.opening import deal_market
-from domain.ticket_to_ride.ruleset import ruleset_of
+from domain.ticket_to_ride.opening import card_indices, deal_market, ticket_numbers
+from domain.ticket_to_ride.ruleset import Ruleset, ruleset_of
 from domain.ticket_to_ride.state import (
     SECOND_CARD,
     TICKET_CHOICE,
@@ -60,44 +61,48 @@ from domain.ticket_to_ride.state import (
 
 
 def start_state(board: Board, event: GameStarted) -> GameState:
-    """The state after the opening: deal cards, display and tickets from the recorded shuffles."""
-    setup = Setup(event.seats, event.map, event.variant, dict(event.options), event.rules_version)
-    rules = ruleset_of(board, setup)
+    """The state after the opening: deal cards, display and tickets from the recorded shuffles.
+
+    Replays open every game here, so the opening avoids per-game work (a
+    `Setup` and its ruleset key when the game has no options, a comprehension
+    per list; Python 3.11 calls one as a function) that would cost replay speed.
+    """
+    rules = _opening_rules(board, event)
     kinds = len(board.card_names)
-    card_at = board.card_at.get
-    piles = [
-        ([card_at(name, -1) for name in shuffle.after], [0] * kinds)
-        for shuffle in (event.cards, *event.more_cards)
-    ]
+    piles = [(card_indices(board, event.cards.after), [0] * kinds)]
+    for shuffle in event.more_cards:
+        piles.append((card_indices(board, shuffle.after), [0] * kinds))
+    pieces = rules.piece_counts
+    reserve = (
+        [most - n if most else 0 for most, n in zip(rules.box, pieces, strict=True)]
+        if rules.box
+        else None
+    )
     players = []
     for _ in range(event.seats):
         hand = [0] * kinds
         for (deck, _), share in zip(piles, board.deck_hand, strict=True):
             for _ in range(share):
                 hand[deck.pop()] += 1
-        players.append(PlayerState(hand, list(rules.piece_counts)))
-        if rules.box:
-            players[-1].reserve = [
-                most - n if most else 0 for most, n in zip(rules.box, rules.piece_counts,
-                                                           strict=True)
-            ]
+        player = PlayerState(hand, list(pieces))
+        if reserve is not None:
+            player.reserve = list(reserve)
+        players.append(player)
     display = [-1] * rules.face_up
     reshuffles = replay_reshuffles(board, piles, event.shuffles)
     deal_market(board, rules.locomotive_reset, rules.market, piles, reshuffles, display)
     (deck, discard), *more = piles
-    longs = list(map(int, event.long_tickets.after)) if event.long_tickets else []
-    regular = list(map(int, event.tickets.after))
+    longs = ticket_numbers(board, event.long_tickets.after) if event.long_tickets else []
+    regular = ticket_numbers(board, event.tickets.after)
+    long_dealt, regular_dealt = rules.long_dealt, rules.regular_dealt
     for player in players:
-        player.offered = [longs.pop() for _ in range(rules.long_dealt)]
-        player.offered += [regular.pop() for _ in range(rules.regular_dealt)]
-    draws = [event.first.draw, event.cards.draw, event.tickets.draw]
-    draws += [s.draw for s in event.shuffles]
-    draws += [s.draw for s in event.more_cards]
-    if event.long_tickets:
-        draws.append(event.long_tickets.draw)
+        offered = []
+        for _ in range(long_dealt):
+            offered.append(longs.pop())
+        for _ in range(regular_dealt):
+            offered.append(regular.pop())
+        player.offered = offered
     goals: list[int] = []
-    if event.goals is not None:
-        draws.append(event.goals.draw)
     if event.goal_cards is not None:
         ids = [g.id for g in board.map.goals]
         goals = [ids.index(g) for g in event.goal_cards]
@@ -115,13 +120,42 @@ def start_state(board: Board, event: GameStarted) -> GameState:
         station_owner=[-1] * len(board.city_ids),
         first=event.first.value,
         current=event.first.value,
-        draws=max(draws) + 1,
+        draws=_last_draw(event) + 1,
         goals=goals,
         goods_pile=rules.goods_cards,
-        piles=[Pile(draw, discard) for draw, discard in more],
+        piles=[Pile(draw, discard) for draw, discard in more] if more else [],
         harbor_owner=[-1] * len(board.city_ids) if rules.harbor_cards else [],
         revealed=not rules.supply,
     )
+
+
+def _opening_rules(board: Board, event: GameStarted) -> Ruleset:
+    """The game's ruleset; a game without options (most) skips the `Setup` and its key."""
+    if event.options:
+        options: dict[str, bool | str | int] = dict(event.options)
+        setup = Setup(event.seats, event.map, event.variant, options, event.rules_version)
+        return ruleset_of(board, setup)
+    return _plain_rules(board, event.seats, event.map, event.variant, event.rules_version)
+
+
+@lru_cache(maxsize=256)
+def _plain_rules(
+    board: Board, seats: int, map_id: str | None, variant: str | None, version: str | None
+) -> Ruleset:
+    """`ruleset_of` a setup without options (a refused setup is not cached: it raises again)."""
+    return ruleset_of(board, Setup(seats, map_id, variant, {}, version))
+
+
+def _last_draw(event: GameStarted) -> int:
+    """The last random draw the opening used."""
+    last = max(event.first.draw, event.cards.draw, event.tickets.draw)
+    for shuffle in (*event.shuffles, *event.more_cards):
+        last = max(last, shuffle.draw)
+    if event.long_tickets:
+        last = max(last, event.long_tickets.draw)
+    if event.goals is not None:
+        last = max(last, event.goals.draw)
+    return last
 
 
 def _end_turn(state: GameState) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from domain.kernel.protocol import Setup
 from domain.kernel.rng import Rng, Seed, Shuffle
 from domain.ticket_to_ride.board import Board
@@ -30,8 +32,10 @@ def start(board: Board, setup: Setup, seed: Seed) -> GameStarted:
     rng = Rng(seed, 0)
     first = rng.pick(setup.seats)
     card_shuffles = [rng.shuffle(deck_cards(board, d)) for d in range(len(board.deck_ids))]
-    long_shuffle = rng.shuffle(list(map(str, rules.long_tickets))) if rules.long_dealt else None
-    ticket_shuffle = rng.shuffle(list(map(str, rules.regular_tickets)))
+    long_shuffle = None
+    if rules.long_dealt:
+        long_shuffle = rng.shuffle(ticket_names(board, rules.long_tickets))
+    ticket_shuffle = rng.shuffle(ticket_names(board, rules.regular_tickets))
     # every name is a card
     piles = [
         (list(map(board.card_at.__getitem__, s.after)), [0] * len(board.card_names))
@@ -49,8 +53,8 @@ def start(board: Board, setup: Setup, seed: Seed) -> GameStarted:
     reshuffles = [rng_reshuffle(board, deck, discard, rng, shuffles) for deck, discard in piles]
     deal_market(board, rules.locomotive_reset, rules.market, piles, reshuffles, display)
     goals = rng.shuffle([g.id for g in board.map.goals]) if rules.goals_in_play else None
-    longs = list(map(int, long_shuffle.after)) if long_shuffle else []
-    regular = list(map(int, ticket_shuffle.after))
+    longs = ticket_numbers(board, long_shuffle.after) if long_shuffle else []
+    regular = ticket_numbers(board, ticket_shuffle.after)
     offered: list[list[int] | None] = []
     for _ in range(setup.seats):
         dealt_tickets = [longs.pop() for _ in range(rules.long_dealt)]
@@ -77,13 +81,50 @@ def start(board: Board, setup: Setup, seed: Seed) -> GameStarted:
     )
 
 
-def deck_cards(board: Board, deck: int) -> list[str]:
-    """Every card of deck `deck` by name, in card index order (the shuffle's input)."""
+@lru_cache(maxsize=64)
+def deck_cards(board: Board, deck: int) -> tuple[str, ...]:
+    """Every card of deck `deck` by name, in card index order (the shuffle's input; built
+    once per board and deck, not at every opening)."""
     cards: list[str] = []
     for card, name in enumerate(board.card_names):
         if board.card_deck[card] == deck:
             cards += [name] * board.card_count[card]
-    return cards
+    return tuple(cards)
+
+
+def ticket_names(board: Board, numbers: tuple[int, ...]) -> list[str]:
+    """The ticket `numbers` as a shuffle names them (their decimal strings)."""
+    return list(map(_ticket_names(board).__getitem__, numbers))
+
+
+def ticket_numbers(board: Board, names: tuple[str, ...]) -> list[int]:
+    """Each ticket number a shuffle names, by `int`: looked up from the board's own
+    spellings (faster), any other spelling converted."""
+    try:
+        return list(map(_ticket_spellings(board).__getitem__, names))
+    except KeyError:
+        return list(map(int, names))
+
+
+def card_indices(board: Board, names: tuple[str, ...]) -> list[int]:
+    """The card index of each name, -1 for a name the board lacks (the rare slow path)."""
+    try:
+        return list(map(board.card_at.__getitem__, names))
+    except KeyError:
+        card_at = board.card_at.get
+        return [card_at(name, -1) for name in names]
+
+
+@lru_cache(maxsize=16)
+def _ticket_names(board: Board) -> tuple[str, ...]:
+    """Each ticket number of `board` as its decimal string, by number."""
+    return tuple(map(str, range(len(board.ticket_group))))
+
+
+@lru_cache(maxsize=16)
+def _ticket_spellings(board: Board) -> dict[str, int]:
+    """Each ticket number of `board` by its decimal string."""
+    return {name: number for number, name in enumerate(_ticket_names(board))}
 
 
 def deal_market(

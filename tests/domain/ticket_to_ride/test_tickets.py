@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 
 from domain.kernel.errors import RuleViolation
@@ -145,3 +146,20 @@ def test_first_player_is_picked_at_random() -> None:
     opening, state = _opening("standard", 4)
     assert opening.first.draw == 0 and opening.first.bound == 4
     assert state.first == state.current == opening.first.value
+
+
+def test_opening_reads_any_spelling_of_a_recorded_number_and_name() -> None:
+    """The replayed opening looks numbers and names up in the board's own spellings; any
+    other spelling reads as before: a ticket number by `int`, an unknown card as -1."""
+    opening, state = _opening("standard", 2)
+    padded = [f"0{t}" for t in opening.tickets.after]
+    unknown = ["no-such-card", *opening.cards.after[1:]]
+    respelt = msgspec.structs.replace(
+        opening,
+        tickets=msgspec.structs.replace(opening.tickets, after=tuple(padded)),
+        cards=msgspec.structs.replace(opening.cards, after=tuple(unknown)),
+    )
+    replayed = RULES.evolve(None, respelt)
+    assert replayed.ticket_pile == state.ticket_pile
+    assert replayed.players == state.players
+    assert replayed.deck == [-1, *state.deck[1:]] and state.deck[0] >= 0
