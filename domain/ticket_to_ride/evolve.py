@@ -8,10 +8,8 @@ the recorded shuffles in place of the generator.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
 from typing import Any
 
-from domain.kernel.protocol import Setup
 from domain.ticket_to_ride.board import Board
 from domain.ticket_to_ride.cardflow import (
     draw_top,
@@ -47,7 +45,7 @@ from domain.ticket_to_ride.events import (
 )
 from domain.ticket_to_ride.mapfile import STATIONS
 from domain.ticket_to_ride.opening import card_indices, deal_market, ticket_numbers
-from domain.ticket_to_ride.ruleset import Ruleset, ruleset_of
+from domain.ticket_to_ride.ruleset import ruleset_from_fields
 from domain.ticket_to_ride.state import (
     SECOND_CARD,
     TICKET_CHOICE,
@@ -64,10 +62,12 @@ def start_state(board: Board, event: GameStarted) -> GameState:
     """The state after the opening: deal cards, display and tickets from the recorded shuffles.
 
     Replays open every game here, so the opening avoids per-game work (a
-    `Setup` and its ruleset key when the game has no options, a comprehension
-    per list; Python 3.11 calls one as a function) that would cost replay speed.
+    `Setup` for the ruleset, a comprehension per list; Python 3.11 calls one as
+    a function) that would cost replay speed.
     """
-    rules = _opening_rules(board, event)
+    rules = ruleset_from_fields(
+        board, event.seats, event.map, event.variant, event.options, event.rules_version
+    )
     kinds = len(board.card_names)
     piles = [(card_indices(board, event.cards.after), [0] * kinds)]
     for shuffle in event.more_cards:
@@ -127,23 +127,6 @@ def start_state(board: Board, event: GameStarted) -> GameState:
         harbor_owner=[-1] * len(board.city_ids) if rules.harbor_cards else [],
         revealed=not rules.supply,
     )
-
-
-def _opening_rules(board: Board, event: GameStarted) -> Ruleset:
-    """The game's ruleset; a game without options (most) skips the `Setup` and its key."""
-    if event.options:
-        options: dict[str, bool | str | int] = dict(event.options)
-        setup = Setup(event.seats, event.map, event.variant, options, event.rules_version)
-        return ruleset_of(board, setup)
-    return _plain_rules(board, event.seats, event.map, event.variant, event.rules_version)
-
-
-@lru_cache(maxsize=256)
-def _plain_rules(
-    board: Board, seats: int, map_id: str | None, variant: str | None, version: str | None
-) -> Ruleset:
-    """`ruleset_of` a setup without options (a refused setup is not cached: it raises again)."""
-    return ruleset_of(board, Setup(seats, map_id, variant, {}, version))
 
 
 def _last_draw(event: GameStarted) -> int:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from domain.kernel.protocol import Setup
 from domain.kernel.rng import Rng, Seed, Shuffle
 from domain.ticket_to_ride.board import Board
@@ -31,7 +29,7 @@ def start(board: Board, setup: Setup, seed: Seed) -> GameStarted:
     rules = ruleset_of(board, setup)
     rng = Rng(seed, 0)
     first = rng.pick(setup.seats)
-    card_shuffles = [rng.shuffle(deck_cards(board, d)) for d in range(len(board.deck_ids))]
+    card_shuffles = [rng.shuffle(cards) for cards in board.deck_cards]
     long_shuffle = None
     if rules.long_dealt:
         long_shuffle = rng.shuffle(ticket_names(board, rules.long_tickets))
@@ -81,27 +79,16 @@ def start(board: Board, setup: Setup, seed: Seed) -> GameStarted:
     )
 
 
-@lru_cache(maxsize=64)
-def deck_cards(board: Board, deck: int) -> tuple[str, ...]:
-    """Every card of deck `deck` by name, in card index order (the shuffle's input; built
-    once per board and deck, not at every opening)."""
-    cards: list[str] = []
-    for card, name in enumerate(board.card_names):
-        if board.card_deck[card] == deck:
-            cards += [name] * board.card_count[card]
-    return tuple(cards)
-
-
 def ticket_names(board: Board, numbers: tuple[int, ...]) -> list[str]:
     """The ticket `numbers` as a shuffle names them (their decimal strings)."""
-    return list(map(_ticket_names(board).__getitem__, numbers))
+    return list(map(board.ticket_names.__getitem__, numbers))
 
 
 def ticket_numbers(board: Board, names: tuple[str, ...]) -> list[int]:
     """Each ticket number a shuffle names, by `int`: looked up from the board's own
     spellings (faster), any other spelling converted."""
     try:
-        return list(map(_ticket_spellings(board).__getitem__, names))
+        return list(map(board.ticket_at.__getitem__, names))
     except KeyError:
         return list(map(int, names))
 
@@ -113,18 +100,6 @@ def card_indices(board: Board, names: tuple[str, ...]) -> list[int]:
     except KeyError:
         card_at = board.card_at.get
         return [card_at(name, -1) for name in names]
-
-
-@lru_cache(maxsize=16)
-def _ticket_names(board: Board) -> tuple[str, ...]:
-    """Each ticket number of `board` as its decimal string, by number."""
-    return tuple(map(str, range(len(board.ticket_group))))
-
-
-@lru_cache(maxsize=16)
-def _ticket_spellings(board: Board) -> dict[str, int]:
-    """Each ticket number of `board` by its decimal string."""
-    return {name: number for number, name in enumerate(_ticket_names(board))}
 
 
 def deal_market(

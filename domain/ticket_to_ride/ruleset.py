@@ -9,6 +9,7 @@ the code behind it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import Literal
 
@@ -178,13 +179,26 @@ def ruleset_of(board: Board, setup: Setup) -> Ruleset:
     values of the wrong type or range are refused. Rulesets are frozen, so one is
     built per distinct setup and shared.
     """
-    if setup.map is not None and setup.map != board.id:
-        raise _bad(f"unknown map {setup.map!r}")
-    # each value's type is part of the key: 1 == True, but only a boolean is an option value
-    options = tuple(sorted((k, v, type(v)) for k, v in setup.options.items()))
-    return _ruleset(
-        board, setup.variant or DEFAULT_VARIANT, options, setup.seats, setup.rules_version
+    return ruleset_from_fields(
+        board, setup.seats, setup.map, setup.variant, setup.options, setup.rules_version
     )
+
+
+def ruleset_from_fields(
+    board: Board,
+    seats: int,
+    map_id: str | None,
+    variant: str | None,
+    options: Mapping[str, bool | str | int],
+    version: str | None,
+) -> Ruleset:
+    """`ruleset_of` from a setup's fields, for a caller holding them without a `Setup`
+    (every replayed opening: building one there cost replay speed)."""
+    if map_id is not None and map_id != board.id:
+        raise _bad(f"unknown map {map_id!r}")
+    # each value's type is part of the key: 1 == True, but only a boolean is an option value
+    key = tuple(sorted((k, v, type(v)) for k, v in options.items())) if options else ()
+    return _ruleset(board, variant or DEFAULT_VARIANT, key, seats, version)
 
 
 @lru_cache(maxsize=256)
