@@ -76,7 +76,6 @@ from domain.ticket_to_ride.pricing import (
 )
 from domain.ticket_to_ride.ruleset import stations_built
 from domain.ticket_to_ride.state import (
-    SECOND_CARD,
     GameState,
     PlayerState,
     Refill,
@@ -277,7 +276,7 @@ def decide(board: Board, state: GameState, seat: int, command: Command, seed: Se
         raise _refuse("not-your-turn", f"it is seat {state.current}'s turn", "§3")
     pending = state.pending
     # the start of a turn or its second card first: the commands of nearly every turn
-    if pending is not None and pending is not SECOND_CARD and not isinstance(pending, SecondCard):
+    if pending is not None and not isinstance(pending, SecondCard):
         return _decide_pending(board, state, seat, player, pending, command, seed)
     if isinstance(command, DrawCard):
         if state.rules.market == "chosen":
