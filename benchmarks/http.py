@@ -35,34 +35,57 @@ has clients, against one caller, and against bare appends.
 
 Measured on the 2-core development machine (``--games 30 --concurrency 8
 --repeat 3 --postgres ...``, medians of 3 runs, client and server sharing the
-two cores; December 2026, after commands were decided on the event loop; this
-machine ran plain Python about 2.5 times slower than the one of the figures
-further down, load average 0.8-1.6)::
+two cores; December 2026, after the request checks left litestar's guards and
+the create limit stopped building a request of its own; a 10-million-step
+Python loop took 0.34 s there; load average 0.7-1.3)::
 
-    SQLite      store 683 moves/s (1 caller), 1274 (8 threads); bare appends 1896/s
-                HTTP 781 accepted moves/s, p50 9.3 ms, p99 20.7 ms; HTTP/8 threads 0.61
-                server CPU 1.20 ms, client CPU 0.15 ms per accepted move;
-                paced at 1000/s: p50 9.4 ms, p99 20.9 ms
-    PostgreSQL  store 270 moves/s (1 caller), 639 (8 threads); bare appends 193/s
-                HTTP 381 accepted moves/s, p50 17.7 ms, p99 40.4 ms; HTTP/8 threads 0.60
-                server CPU 1.88 ms per accepted move;
-                paced at 1000/s: p50 15.2 ms, p99 24.6 ms
+    SQLite      store 1657 moves/s (1 caller), 2838 (8 threads); bare appends 3008/s
+                HTTP 1474 accepted moves/s, p50 4.8 ms, p99 9.3 ms; HTTP/8 threads 0.52
+                server CPU 0.66 ms, client CPU 0.08 ms per accepted move;
+                paced at 1000/s: 998 moves/s reached, p50 2.6 ms, p99 7.2 ms
+    PostgreSQL  store 491 moves/s (1 caller), 1272 (8 threads); bare appends 623/s
+                HTTP 750 accepted moves/s, p50 9.3 ms, p99 17.0 ms; HTTP/8 threads 0.59
+                server CPU 0.97 ms per accepted move;
+                paced at 1000/s: 787 moves/s reached, p50 9.1 ms, p99 15.3 ms
 
-On that machine one process cannot reach 1,000 moves/s at all (flat out: 781
-on SQLite, 381 on PostgreSQL), so the paced run measures a saturated server.
-The same machine, the same day, before the change (the handler in a worker
-thread): server CPU 1.63 ms per accepted move on SQLite (median of 4 runs
-alternating with the change's 1.06 ms), HTTP/8 threads 0.38 on SQLite and 0.81
-on PostgreSQL, paced p99 29.5 ms and 43.4 ms.
+On PostgreSQL one process cannot reach 1,000 moves/s on that machine: its
+event-loop thread spends about 0.50 ms and its writer thread 0.39 ms of CPU
+per move (``/proc/<pid>/task``), both holding the one GIL, so the paced run
+measures a saturated server. Two worker processes on the same two cores were
+slower (535 moves/s flat out), not faster. Most of the writer's share is
+psycopg's pipeline mode: a one-record transaction costs the writer about
+0.8-1.0 ms of CPU, 17 waits on the connection, against about 0.65 ms for the
+same statements sent without a pipeline (measured apart from the server).
+
+The same machine, the same day: server CPU per accepted move on SQLite,
+medians of runs alternating with the commit before (single runs spread by
+about 12%): the checks out of guards alone, 0.756 against 0.758 ms (4 runs, no
+difference to see); with the writer's `threading.Event` per append gone and
+the request metrics' labelled children looked up once, 0.705 against 0.805 (6
+runs); with the create limit passing other routes through and the rate-limit
+headers set in one pass too, 0.751 against 0.807 (6 runs).
+
+An earlier machine, running plain Python about 3.4 times slower, after
+commands were decided on the event loop::
+
+    SQLite      HTTP 781 accepted moves/s, HTTP/8 threads 0.61, server CPU 1.20 ms;
+                paced at 1000/s: p99 20.9 ms (saturated)
+    PostgreSQL  HTTP 381 accepted moves/s, HTTP/8 threads 0.60, server CPU 1.88 ms;
+                paced at 1000/s: p99 24.6 ms (saturated)
+
+and before that change (the handler in a worker thread): server CPU 1.63 ms
+per accepted move on SQLite, HTTP/8 threads 0.38 on SQLite and 0.81 on
+PostgreSQL, paced p99 29.5 ms and 43.4 ms.
 
 Where a command's CPU went before the change (py-spy, samples holding the
 GIL): a quarter in system calls (the socket write of each response, waking a
 worker thread and waking it back), a third in litestar and uvicorn, and 2% in
 the rules. Deciding on the loop removed two of the four thread hand-offs per
-command; one msgspec decoder per command type, one guard instead of two
-(litestar copies the handler per guard) and ids without a system call did the
-rest. Writing a response's head and body in one system call was tried twice
-and saves nothing measurable: the kernel's cost is per response, not per call.
+command; one msgspec decoder per command type, the request checks in one
+guard (litestar copies the handler per guard; they have since left guards
+altogether) and ids without a system call did the rest. Writing a
+response's head and body in one system call was tried twice and saves
+nothing measurable: the kernel's cost is per response, not per call.
 
 Earlier figures, on a faster machine (``--games 30 --concurrency 8``,
 medians of 3 runs, client and server sharing the two cores, other work running
@@ -454,6 +477,7 @@ def measure(
     client_cpu = median(f[4] / f[0] for f in flat)
     paced_p50 = median(median(p[2]) for p in paced)
     paced_p99 = median(percentile(p[2], 0.99) for p in paced)
+    paced_rate = median(p[0] / p[1] for p in paced)
     print(f"\n{name}")
     print(f"  raw store, GameStore.command:  {command_rate:8.0f} moves/s (1 caller), "
           f"{threaded_rate:.0f} moves/s ({args.concurrency} threads)")
@@ -470,6 +494,9 @@ def measure(
     print(f"  ratio HTTP / bare appends:      {http_rate / append_rate:8.2f}")
     print(f"  HTTP paced at {args.rate:.0f}/s:          p50 {paced_p50:.2f} ms, "
           f"p99 {paced_p99:.2f} ms   (target: p99 under 20 ms)")
+    saturated = "  (short of the pace: the server is saturated)" if (
+        paced_rate < 0.95 * args.rate) else ""
+    print(f"  rate reached when paced:       {paced_rate:8.0f} accepted moves/s{saturated}")
 
 
 if __name__ == "__main__":

@@ -24,12 +24,12 @@ from litestar.routes import HTTPRoute
 from domain.kernel.protocol import GameRules
 from service.api.audit import AuditController, replay_router
 from service.api.board import BoardController
+from service.api.checks import request_checks
 from service.api.commands import CommandsController
 from service.api.cors import Cors
 from service.api.docs_page import scalar_asset
 from service.api.events import EventsController
 from service.api.games import GamesController
-from service.api.guards import request_checks
 from service.api.health import HealthController, ReadinessController, StoreProbe
 from service.api.kinds import KindsController
 from service.api.material import MaterialController
@@ -124,7 +124,7 @@ def create_app(
             "verifier": Provide(lambda: verifier, sync_to_thread=False, use_cache=True),
         },
         exception_handlers=EXCEPTION_HANDLERS,
-        guards=[request_checks],
+        before_request=request_checks,
         openapi_config=openapi_config(the_store, settings),
         on_startup=[
             worker_threads(settings.threads),

@@ -16,9 +16,9 @@ import msgspec
 from litestar import Controller, Request, Response, post
 from litestar.params import FromPath, HeaderParameter, RawBody
 
+from service.api.checks import JSON_BODY
 from service.api.deps import Store
 from service.api.games import bearer, etag
-from service.api.guards import JSON_BODY
 from service.api.problems import problems
 from service.errors import ServiceError
 from service.views.game_view import redacted_events

@@ -18,9 +18,9 @@ from litestar.params import FromPath, QueryParameter, RequestBody
 
 from domain.kernel.protocol import Setup, StatusName
 from domain.kernel.rng import Seed
+from service.api.checks import JSON_BODY
 from service.api.conditional import VARY_AUTHORIZATION, IfNoneMatch, not_modified
 from service.api.deps import Config, Store
-from service.api.guards import JSON_BODY
 from service.api.lobby import CURSOR, LobbyPage, SeatChange, lobby_page
 from service.api.problems import problems
 from service.api.rate_limits import CREATE, LIMIT

@@ -42,9 +42,9 @@ answers ``GET /games/{id}`` from the read model when it is fresh.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
-from typing import Annotated, Any
+from typing import Annotated, Any, cast
 
 import msgspec
 from litestar import Controller, Request, Response, get
@@ -279,10 +279,22 @@ class LiveUpdates(InitPlugin):
         app_config.on_startup.append(self._start)
         app_config.on_shutdown.insert(0, self._stop)
         if self.relay is not None:
-            if app_config.before_request is not None:
-                raise RuntimeError("LiveUpdates answers from the read model in before_request")
-            app_config.before_request = self._from_read_model
+            app_config.before_request = self._after(app_config.before_request)
         return app_config
+
+    def _after(
+        self, first: Callable[[Request[Any, Any, Any]], Awaitable[Any]] | None
+    ) -> Callable[[Request[Any, Any, Any]], Awaitable[Response[bytes] | None]]:
+        """The app's ``before_request``: `first` (the request checks), then the read model.
+
+        A request the checks refuse is refused before the read model is asked."""
+
+        async def before_request(request: Request[Any, Any, Any]) -> Response[bytes] | None:
+            if first is not None and (answer := await first(request)) is not None:
+                return cast(Response[bytes], answer)
+            return await self._from_read_model(request)
+
+        return before_request
 
     def _appended(self, game_id: str, record: Record) -> None:
         self.feed.announce(game_id, record.version)

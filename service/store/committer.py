@@ -31,23 +31,23 @@ MAX_BATCH = 512
 
 
 class _Pending:
-    __slots__ = ("done", "error", "events", "on_done")
+    """One caller's events, and what storing them raised; `on_done` wakes the caller.
+
+    No `threading.Event` of its own: a caller on the loop is woken through its
+    loop, and only a blocking caller (`Committer.append`) makes one."""
+
+    __slots__ = ("error", "events", "on_done")
 
     def __init__(
-        self,
-        events: Sequence[Any],
-        on_done: Callable[[BaseException | None], None] | None = None,
+        self, events: Sequence[Any], on_done: Callable[[BaseException | None], None]
     ) -> None:
         self.events = events
-        self.done = threading.Event()
         self.error: BaseException | None = None
         #: called by the writer once stored (or not), with the error if any
         self.on_done = on_done
 
     def finish(self) -> None:
-        self.done.set()
-        if self.on_done is not None:
-            self.on_done(self.error)
+        self.on_done(self.error)
 
 
 def _settle(future: asyncio.Future[BaseException | None], error: BaseException | None) -> None:
@@ -66,9 +66,10 @@ class Committer:
 
     def append(self, events: Sequence[Any]) -> None:
         """Store `events` durably (with whatever else is waiting); raise what storing raised."""
-        pending = _Pending(events)
+        stored = threading.Event()
+        pending = _Pending(events, lambda _error: stored.set())
         self._queue.put(pending)
-        pending.done.wait()
+        stored.wait()
         if pending.error is not None:
             raise pending.error
 

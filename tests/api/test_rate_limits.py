@@ -48,6 +48,20 @@ def test_past_the_limit_every_request_is_429_but_health(tmp_path: Path) -> None:
         assert client.get("/health").status_code == 200
 
 
+def test_a_request_under_both_limits_answers_one_set_of_headers(tmp_path: Path) -> None:
+    """``POST /games`` counts against both limits; its answer names each header once,
+    with the general limit's figures (the outer limit's replace the inner's)."""
+    with app(tmp_path, rate_limit_per_minute=50, create_limit_per_minute=3) as client:
+        created = client.post("/games", json=GAME)
+        assert created.status_code == 201
+        for name in ("ratelimit-limit", "ratelimit-remaining", "ratelimit-reset",
+                     "ratelimit-policy"):
+            assert len(created.headers.get_list(name)) == 1, name
+        assert created.headers["ratelimit-limit"] == "50"
+        assert created.headers["ratelimit-remaining"] == "49"
+        assert client.get("/kinds").headers["ratelimit-remaining"] == "48"
+
+
 def test_game_creation_has_its_own_smaller_budget(tmp_path: Path) -> None:
     with app(tmp_path, create_limit_per_minute=3) as client:
         created = [client.post("/games", json=GAME) for _ in range(3)]

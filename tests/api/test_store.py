@@ -28,23 +28,28 @@ def store(tmp_path: Path) -> GameStore:
     return GameStore(f"sqlite:///{tmp_path / 's.db'}", {"toy-draw": toy.RULES})
 
 
-def pending_join(store: GameStore, game_id: str, aggregate: Game | None = None) -> _Pending:
-    """The events of one more seat-joined record on `game_id`, not yet stored."""
-    aggregate = aggregate or store.app.repository.get(store.get(game_id).aggregate.id)
+def pending_join(
+    store: GameStore, game_id: str, woken: list[BaseException | None]
+) -> _Pending:
+    """The events of one more seat-joined record on `game_id`, not yet stored; the writer
+    adds what storing them raised (None for nothing) to `woken` when it is done."""
+    aggregate = store.app.repository.get(store.get(game_id).aggregate.id)
     record = Record(game_id=game_id, version=aggregate.version + 1, type="seat-joined",
                     time="t", seat=0, payload={"name": "x"}, prev_hash=aggregate.last_hash)
     return _Pending([aggregate.next_event(Game.SeatJoined, record, datetime.now(UTC),
-                                          token_hash="0" * 64)])
+                                          token_hash="0" * 64)], woken.append)
 
 
 def test_a_conflict_in_a_shared_transaction_fails_only_its_own_append(store: GameStore) -> None:
     first, second = (store.create("toy-draw", Setup(seats=2)).id for _ in range(2))
-    good = pending_join(store, first)
-    loser = pending_join(store, second)
+    woke_good: list[BaseException | None] = []
+    woke_loser: list[BaseException | None] = []
+    good = pending_join(store, first, woke_good)
+    loser = pending_join(store, second, woke_loser)
     store.join(second, "faster")  # takes the version `loser` wanted
     store._committer._write([good, loser])
     assert good.error is None and isinstance(loser.error, IntegrityError)
-    assert good.done.is_set() and loser.done.is_set()
+    assert woke_good == [None] and woke_loser == [loser.error]  # each woken once, told its own
     assert store.app.repository.get(store.get(first).aggregate.id).version == 2
 
 

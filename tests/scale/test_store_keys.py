@@ -67,7 +67,7 @@ def test_a_lost_version_in_a_shared_transaction_fails_only_its_own_append(
         record = Record(game_id=live.id, version=aggregate.version + 1, type="seat-joined",
                         time="t", seat=0, payload={"name": "x"}, prev_hash=aggregate.last_hash)
         pending.append(_Pending([aggregate.next_event(
-            Game.SeatJoined, record, datetime.now(UTC), token_hash="0" * 64)]))
+            Game.SeatJoined, record, datetime.now(UTC), token_hash="0" * 64)], lambda _: None))
     store.join(second.id, "faster")  # takes the version the second append wanted
     store._committer._write(pending)
     assert pending[0].error is None and isinstance(pending[1].error, IntegrityError)
