@@ -36,26 +36,28 @@ has clients, against one caller, and against bare appends.
 Measured on the 2-core development machine (``--games 30 --concurrency 8
 --repeat 3 --postgres ...``, medians of 3 runs, client and server sharing the
 two cores; December 2026, after the request checks left litestar's guards and
-the create limit stopped building a request of its own; a 10-million-step
-Python loop took 0.34 s there; load average 0.7-1.3)::
+the PostgreSQL recorder stopped pipelining its statements; a 10-million-step
+Python loop took 0.34 s there; load average 1.4-1.5)::
 
-    SQLite      store 1657 moves/s (1 caller), 2838 (8 threads); bare appends 3008/s
-                HTTP 1474 accepted moves/s, p50 4.8 ms, p99 9.3 ms; HTTP/8 threads 0.52
-                server CPU 0.66 ms, client CPU 0.08 ms per accepted move;
-                paced at 1000/s: 998 moves/s reached, p50 2.6 ms, p99 7.2 ms
-    PostgreSQL  store 491 moves/s (1 caller), 1272 (8 threads); bare appends 623/s
-                HTTP 750 accepted moves/s, p50 9.3 ms, p99 17.0 ms; HTTP/8 threads 0.59
-                server CPU 0.97 ms per accepted move;
-                paced at 1000/s: 787 moves/s reached, p50 9.1 ms, p99 15.3 ms
+    SQLite      store 1616 moves/s (1 caller), 2680 (8 threads); bare appends 2869/s
+                HTTP 1524 accepted moves/s, p50 4.4 ms, p99 9.8 ms; HTTP/8 threads 0.57
+                server CPU 0.62 ms, client CPU 0.08 ms per accepted move;
+                paced at 1000/s: 999 moves/s reached, p50 2.7 ms, p99 9.0 ms
+    PostgreSQL  store 760 moves/s (1 caller), 1909 (8 threads); bare appends 983/s
+                HTTP 1247 accepted moves/s, p50 6.0 ms, p99 11.3 ms; HTTP/8 threads 0.65
+                server CPU 0.65 ms per accepted move;
+                paced at 1000/s: 992 moves/s reached, p50 4.7 ms, p99 13.0 ms
 
-On PostgreSQL one process cannot reach 1,000 moves/s on that machine: its
-event-loop thread spends about 0.50 ms and its writer thread 0.39 ms of CPU
-per move (``/proc/<pid>/task``), both holding the one GIL, so the paced run
-measures a saturated server. Two worker processes on the same two cores were
-slower (535 moves/s flat out), not faster. Most of the writer's share is
-psycopg's pipeline mode: a one-record transaction costs the writer about
-0.8-1.0 ms of CPU, 17 waits on the connection, against about 0.65 ms for the
-same statements sent without a pipeline (measured apart from the server).
+Before the recorder's change, the same day, PostgreSQL gave 750 accepted
+moves/s flat out (server CPU 0.97 ms per move) and reached only 787 moves/s
+when paced at 1,000 (p99 15.3 ms): one process could not keep that pace. Its
+event-loop thread spent about 0.50 ms and its writer thread 0.39 ms of CPU per
+move (``/proc/<pid>/task``), both under the one GIL, and most of the writer's
+share was psycopg's pipeline mode, which the library's insert uses: 17 waits
+on the connection and 0.97 ms of CPU for a one-record transaction, against
+0.65 ms for the same statements sent one after another (measured apart from
+the server). Two worker processes on the same two cores were slower then (535
+moves/s flat out), not faster.
 
 The same machine, the same day: server CPU per accepted move on SQLite,
 medians of runs alternating with the commit before (single runs spread by

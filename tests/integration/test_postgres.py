@@ -12,6 +12,8 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import msgspec
+import psycopg
+import psycopg.sql
 import pytest
 from litestar.testing import TestClient
 
@@ -20,6 +22,7 @@ from service.api.app import create_app
 from service.errors import ServiceError
 from service.settings import Settings
 from service.store.games import GameStore
+from service.store.recorders import LobbyQuery
 from service.store.records import GENESIS_HASH, Record, record_hash
 from tests.api.players import open_table, play_to_end, test_kinds
 
@@ -152,3 +155,30 @@ def test_two_api_processes_racing_over_http(postgres_url: str) -> None:
         assert lost.headers["content-type"].startswith("application/problem+json")
         assert lost.json()["current_version"] == 5
         assert one.get(f"/games/{table.id}").json() == two.get(f"/games/{table.id}").json()
+
+
+def test_an_append_is_one_transaction_numbered_in_order_and_announced(
+    stores: list[GameStore], postgres_url: str
+) -> None:
+    """The recorder's own insert: each append's events get increasing notification ids,
+    its key and lobby rows commit with it, and the library's NOTIFY is still sent."""
+    recorder = stores[0]._recorder()
+    with psycopg.connect(postgres_url, autocommit=True) as listener:
+        listener.execute(f'LISTEN "{recorder.channel_name}"')
+        before = recorder.max_notification_id() or 0
+        game_id, tokens = seated_game(stores[0])  # created, two joins, started: four appends
+        stores[0].command(game_id, tokens[0], b'{"type":"draw"}', None, "key-1")
+        heard = list(listener.notifies(timeout=2, stop_after=5))
+    assert len(heard) == 5 and {n.channel for n in heard} == {recorder.channel_name}
+    assert recorder.max_notification_id() == before + 5
+    assert len(stores[0].records(game_id)) == 5  # one record (one event) per append
+    (row,) = [r for r in stores[1].lobby(LobbyQuery(kind="toy-draw", limit=10_000))
+              if r.game_id == game_id]
+    assert (row.taken, row.status) == (2, "active")
+    keys = psycopg.sql.Identifier(recorder.datastore.schema,
+                                  f"{recorder.events_table_name}_seat_command_ids")
+    with psycopg.connect(postgres_url) as reader:
+        stored = reader.execute(
+            psycopg.sql.SQL("SELECT seat FROM {} WHERE game_id = %s AND command_id = %s")
+            .format(keys), (game_id, "key-1")).fetchall()
+    assert stored == [(0,)]
