@@ -73,8 +73,11 @@ async def follow(
     """Read the game's stream until it ends (at the record that finishes the game)."""
     async with client.stream("GET", f"/games/{game_id}/stream", params={"after": after}) as r:
         opened.set()
+        event = ""
         async for line in r.aiter_lines():
-            if line.startswith("data: "):
+            if line.startswith("event: "):
+                event = line[7:]
+            elif line.startswith("data: ") and event == "record":  # not the "game" view
                 record = msgspec.json.decode(line[6:])
                 stamped = datetime.fromisoformat(record["time"]).timestamp()
                 seen.delays.append((time.time() - stamped) * 1000)
