@@ -165,20 +165,24 @@ def test_an_append_is_one_transaction_numbered_in_order_and_announced(
     recorder = stores[0]._recorder()
     with psycopg.connect(postgres_url, autocommit=True) as listener:
         listener.execute(f'LISTEN "{recorder.channel_name}"')
-        before = recorder.max_notification_id() or 0
         game_id, tokens = seated_game(stores[0])  # created, two joins, started: four appends
         stores[0].command(game_id, tokens[0], b'{"type":"draw"}', None, "key-1")
         heard = list(listener.notifies(timeout=2, stop_after=5))
     assert len(heard) == 5 and {n.channel for n in heard} == {recorder.channel_name}
-    assert recorder.max_notification_id() == before + 5
     assert len(stores[0].records(game_id)) == 5  # one record (one event) per append
-    (row,) = [r for r in stores[1].lobby(LobbyQuery(kind="toy-draw", limit=10_000))
-              if r.game_id == game_id]
-    assert (row.taken, row.status) == (2, "active")
+    events = psycopg.sql.Identifier(recorder.datastore.schema, recorder.events_table_name)
     keys = psycopg.sql.Identifier(recorder.datastore.schema,
                                   f"{recorder.events_table_name}_seat_command_ids")
     with psycopg.connect(postgres_url) as reader:
+        numbered = [row[0] for row in reader.execute(
+            psycopg.sql.SQL("SELECT notification_id FROM {} WHERE originator_id = %s "
+                            "ORDER BY originator_version").format(events),
+            (stores[0].get(game_id).aggregate.id,)).fetchall()]
         stored = reader.execute(
             psycopg.sql.SQL("SELECT seat FROM {} WHERE game_id = %s AND command_id = %s")
             .format(keys), (game_id, "key-1")).fetchall()
+    assert len(numbered) == 5 and numbered == sorted(set(numbered))
     assert stored == [(0,)]
+    (row,) = [r for r in stores[1].lobby(LobbyQuery(kind="toy-draw", limit=10_000))
+              if r.game_id == game_id]
+    assert (row.taken, row.status) == (2, "active")
