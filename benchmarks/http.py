@@ -34,29 +34,32 @@ explicitly: HTTP against the store's command path with as many threads as HTTP
 has clients, against one caller, and against bare appends.
 
 Measured on the 2-core development machine (``--games 30 --concurrency 8
---repeat 3 --postgres ...``, medians of 3 runs, client and server sharing the
+--repeat 5 --postgres ...``, medians of 5 runs, client and server sharing the
 two cores; December 2026, after the request checks left litestar's guards and
-the PostgreSQL recorder stopped pipelining its statements; a 10-million-step
-Python loop took 0.34 s there; load average 1.4-1.5)::
+the PostgreSQL recorder's own insert replaced the library's; a 10-million-step
+Python loop took 0.34 s there; load average 1.3-1.4)::
 
-    SQLite      store 1616 moves/s (1 caller), 2680 (8 threads); bare appends 2869/s
-                HTTP 1524 accepted moves/s, p50 4.4 ms, p99 9.8 ms; HTTP/8 threads 0.57
-                server CPU 0.62 ms, client CPU 0.08 ms per accepted move;
-                paced at 1000/s: 999 moves/s reached, p50 2.7 ms, p99 9.0 ms
-    PostgreSQL  store 760 moves/s (1 caller), 1909 (8 threads); bare appends 983/s
-                HTTP 1247 accepted moves/s, p50 6.0 ms, p99 11.3 ms; HTTP/8 threads 0.65
-                server CPU 0.65 ms per accepted move;
-                paced at 1000/s: 992 moves/s reached, p50 4.7 ms, p99 13.0 ms
+    SQLite      store 1875 moves/s (1 caller), 3418 (8 threads); bare appends 3464/s
+                HTTP 1708 accepted moves/s, p50 4.3 ms, p99 8.3 ms; HTTP/8 threads 0.50
+                server CPU 0.56 ms, client CPU 0.07 ms per accepted move;
+                paced at 1000/s: 999 moves/s reached, p50 1.9 ms, p99 5.9 ms
+    PostgreSQL  store 763 moves/s (1 caller), 1594 (8 threads); bare appends 950/s
+                HTTP 923 accepted moves/s, p50 8.0 ms, p99 14.0 ms; HTTP/8 threads 0.58
+                server CPU 0.87 ms per accepted move;
+                paced at 1000/s: 964 moves/s reached, p50 6.0 ms, p99 12.1 ms
 
-Before the recorder's change, the same day, PostgreSQL gave 750 accepted
-moves/s flat out (server CPU 0.97 ms per move) and reached only 787 moves/s
-when paced at 1,000 (p99 15.3 ms): one process could not keep that pace. Its
-event-loop thread spent about 0.50 ms and its writer thread 0.39 ms of CPU per
-move (``/proc/<pid>/task``), both under the one GIL, and most of the writer's
-share was psycopg's pipeline mode, which the library's insert uses: 17 waits
-on the connection and 0.97 ms of CPU for a one-record transaction, against
-0.65 ms for the same statements sent one after another (measured apart from
-the server). Two worker processes on the same two cores were slower then (535
+Other runs of the same day move these a lot: over four runs of 3 or 5, SQLite
+HTTP/8 threads read 0.50-0.64 (its raw rate 2574-3418 moves/s, HTTP 1474-1708)
+and PostgreSQL's HTTP rate 873-1247 moves/s. Before the recorder's change,
+PostgreSQL gave 750 accepted moves/s flat out (server CPU 0.97 ms per move)
+and reached only 787 moves/s when paced at 1,000: its event-loop thread spent
+about 0.50 ms and its writer thread 0.39 ms of CPU per move
+(``/proc/<pid>/task``), both under the one GIL, and most of the writer's share
+was the library's insert: psycopg's pipeline mode (17 waits on the connection
+for a one-record transaction) and an array of a composite type, dumped in
+Python. A one-record transaction cost the writer 0.97 ms of CPU that way and
+0.52 ms with the recorder's own three statements (measured apart from the
+server). Two worker processes on the same two cores were slower then (535
 moves/s flat out), not faster.
 
 The same machine, the same day: server CPU per accepted move on SQLite,
