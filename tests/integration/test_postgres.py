@@ -160,8 +160,9 @@ def test_two_api_processes_racing_over_http(postgres_url: str) -> None:
 def test_an_append_is_one_transaction_numbered_in_order_and_announced(
     stores: list[GameStore], postgres_url: str
 ) -> None:
-    """The recorder's own insert: each append's events get increasing notification ids,
-    its key and lobby rows commit with it, and the library's NOTIFY is still sent."""
+    """The recorder's own insert: each append's events are stored as given and get
+    increasing notification ids, its key and lobby rows commit with it, and the
+    library's NOTIFY is still sent."""
     recorder = stores[0]._recorder()
     with psycopg.connect(postgres_url, autocommit=True) as listener:
         listener.execute(f'LISTEN "{recorder.channel_name}"')
@@ -170,6 +171,8 @@ def test_an_append_is_one_transaction_numbered_in_order_and_announced(
         heard = list(listener.notifies(timeout=2, stop_after=5))
     assert len(heard) == 5 and {n.channel for n in heard} == {recorder.channel_name}
     assert len(stores[0].records(game_id)) == 5  # one record (one event) per append
+    # read back by a store that never held the game: the same records, byte for byte
+    assert stores[2].records(game_id) == stores[0].records(game_id)
     events = psycopg.sql.Identifier(recorder.datastore.schema, recorder.events_table_name)
     keys = psycopg.sql.Identifier(recorder.datastore.schema,
                                   f"{recorder.events_table_name}_seat_command_ids")
