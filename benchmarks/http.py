@@ -48,9 +48,11 @@ Python loop took 0.34 s there; load average 1.3-1.4)::
                 server CPU 0.87 ms per accepted move;
                 paced at 1000/s: 964 moves/s reached, p50 6.0 ms, p99 12.1 ms
 
-Other runs of the same day move these a lot: over four runs of 3 or 5, SQLite
-HTTP/8 threads read 0.50-0.64 (its raw rate 2574-3418 moves/s, HTTP 1474-1708)
-and PostgreSQL's HTTP rate 873-1247 moves/s. Before the recorder's change,
+Other runs of the same day move these a lot: over five runs of 3 or 5, SQLite
+HTTP/8 threads read 0.50-0.64 (its raw rate 2574-3418 moves/s, HTTP 1474-1708);
+over the four since the recorder's change, PostgreSQL's HTTP rate read 873-1247
+moves/s, and paced at 1000/s it reached 992, 883, 884 and 964 moves/s (p99
+12.1-14.6 ms), its server CPU 0.65, 0.90, 0.90 and 0.87 ms per move. Before the recorder's change,
 PostgreSQL gave 750 accepted moves/s flat out (server CPU 0.97 ms per move)
 and reached only 787 moves/s when paced at 1,000: its event-loop thread spent
 about 0.50 ms and its writer thread 0.39 ms of CPU per move
