@@ -26,8 +26,8 @@ importing DIR's (the measuring code is this file in both), so both figures
 come from one run under the same machine load. ``--rounds N`` repeats that
 N times per case and compares each checkout's best round: on a shared machine
 one round of a few seconds moves by 10-15%, the best of five by a few percent.
-The process is pinned to one CPU where the platform allows it. Not a test: nothing is asserted,
-figures are printed (see ``benchmarks/README.md``).
+The process is pinned to one CPU where the platform allows it. Not a test:
+nothing is asserted, figures are printed (see ``benchmarks/README.md``).
 """
 
 from __future__ import annotations

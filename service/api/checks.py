@@ -20,8 +20,9 @@ from litestar.handlers import BaseRouteHandler
 from service.api.bodies import json_body
 from service.errors import ServiceError
 
+_JSON_BODY_KEY = "json_body"
 #: a route's ``opt`` for a JSON request body (checked by `json_body`)
-JSON_BODY: dict[str, Any] = {"json_body": True}
+JSON_BODY: dict[str, Any] = {_JSON_BODY_KEY: True}
 
 
 def bearer_required(
@@ -44,5 +45,5 @@ async def request_checks(request: Request[Any, Any, Any]) -> None:
     """Refuse what `bearer_required` and `json_body` refuse; answer nothing otherwise."""
     handler = request.route_handler
     bearer_required(request, handler)
-    if handler.opt.get("json_body"):
+    if handler.opt.get(_JSON_BODY_KEY):
         await json_body(request, handler)

@@ -1,7 +1,8 @@
 """Scripted random players over HTTP, generic over game kinds.
 
 They use only what any client has: `/kinds`, the public view and `/me`'s legal
-moves, posting a uniformly chosen legal move's ``command`` as it is.
+moves, posting a uniformly chosen legal move's ``command`` as it is. For the
+store's own tests, `seated_game` opens a table in a `GameStore` directly.
 """
 
 from __future__ import annotations
@@ -13,7 +14,9 @@ from typing import Any
 
 from litestar.testing import TestClient
 
+from domain.kernel.protocol import Setup
 from domain.registry import kinds as registered_kinds
+from service.store.games import GameStore
 from tests.api import toy
 
 
@@ -23,6 +26,15 @@ def test_kinds() -> dict[str, Any]:
 
 
 test_kinds.__test__ = False  # type: ignore[attr-defined]
+
+
+def seated_game(store: GameStore, seats: int = 2) -> tuple[str, list[str]]:
+    """A toy-draw game in `store`, every seat joined and the game started: its id and
+    each seat's token."""
+    live = store.create("toy-draw", Setup(seats=seats))
+    tokens = [store.join(live.id, f"p{s}")[2] for s in range(seats)]
+    store.start(live.id, tokens[0])
+    return live.id, tokens
 
 
 @dataclass

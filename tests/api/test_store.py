@@ -21,6 +21,7 @@ from service.store.games import GameStore
 from service.store.live import RecordLog
 from service.store.records import Record
 from tests.api import toy
+from tests.api.players import seated_game
 
 
 @pytest.fixture
@@ -172,17 +173,10 @@ def test_finished_games_leave_the_cache_first(tmp_path: Path) -> None:
     assert {games[0][0].id, games[2][0].id, newcomer.id} == cached
 
 
-def started(store: GameStore) -> tuple[str, list[str]]:
-    live = store.create("toy-draw", Setup(seats=2))
-    tokens = [store.join(live.id, n)[2] for n in "ab"]
-    store.start(live.id, tokens[0])
-    return live.id, tokens
-
-
 def test_a_command_on_the_loop_is_recorded_and_joins_memory_once_committed(
     store: GameStore,
 ) -> None:
-    game_id, tokens = started(store)
+    game_id, tokens = seated_game(store)
 
     async def send() -> tuple[int, int]:
         live, outcome = await store.command_on_loop(game_id, tokens[0], b'{"type":"draw"}')
@@ -199,7 +193,7 @@ def test_a_command_on_the_loop_refused_or_behind_is_decided_as_command_decides(
 ) -> None:
     """Refusals are the thread path's own (with the current version); a game another
     process moved on is caught up with first, exactly as `command` does."""
-    game_id, tokens = started(store)
+    game_id, tokens = seated_game(store)
     other = GameStore(store.app.env["SQLITE_DBNAME"], {"toy-draw": toy.RULES})
     assert other.get(game_id).version == 4
     store.command(game_id, tokens[0], b'{"type":"draw"}')
@@ -221,7 +215,7 @@ def test_a_command_on_the_loop_refused_or_behind_is_decided_as_command_decides(
 def test_a_command_on_the_loop_waits_in_a_thread_for_a_writer_holding_the_game(
     store: GameStore,
 ) -> None:
-    game_id, tokens = started(store)
+    game_id, tokens = seated_game(store)
     live = store.get(game_id)
 
     async def send_while_held() -> int:
@@ -242,7 +236,7 @@ def test_a_cancelled_command_on_the_loop_still_joins_its_committed_record(
 ) -> None:
     """The caller's cancellation cannot stop the decision between its commit and memory:
     the store and the live game agree, and the game is not left locked."""
-    game_id, tokens = started(store)
+    game_id, tokens = seated_game(store)
 
     async def cancel_midway() -> None:
         sending = asyncio.ensure_future(
@@ -268,7 +262,7 @@ def test_a_race_lost_on_the_loop_catches_up_even_when_every_worker_thread_waits_
 ) -> None:
     """The loop, holding a game, must catch up with the store after losing its append;
     the threads of requests waiting for that game cannot be the ones it needs."""
-    game_id, tokens = started(store)
+    game_id, tokens = seated_game(store)
     other = GameStore(store.app.env["SQLITE_DBNAME"], {"toy-draw": toy.RULES})
     other.command(game_id, tokens[0], b'{"type":"draw"}')  # `store` has not seen it
 

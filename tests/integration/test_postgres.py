@@ -24,7 +24,7 @@ from service.settings import Settings
 from service.store.games import GameStore
 from service.store.recorders import LobbyQuery
 from service.store.records import GENESIS_HASH, Record, record_hash
-from tests.api.players import open_table, play_to_end, test_kinds
+from tests.api.players import open_table, play_to_end, seated_game, test_kinds
 
 
 @pytest.fixture
@@ -41,13 +41,6 @@ def assert_chain(log: list[Record], seed: bytes) -> None:
     for record in log:
         assert record.prev_hash == previous and record.hash == record_hash(record, seed)
         previous = record.hash
-
-
-def seated_game(store: GameStore, seats: int = 2) -> tuple[str, list[str]]:
-    live = store.create("toy-draw", Setup(seats=seats))
-    tokens = [store.join(live.id, f"p{s}")[2] for s in range(seats)]
-    store.start(live.id, tokens[0])
-    return live.id, tokens
 
 
 @pytest.mark.parametrize(("kind", "seats"), [("ticket-to-ride", 3), ("colt-express", 3)])
