@@ -14,7 +14,6 @@ from typing import Literal
 import msgspec
 
 from domain.colt_express.components import STARTING_PURSE
-from domain.colt_express.decide import to_act, token_value
 from domain.colt_express.events import (
     CardPlayed,
     CardsDrawn,
@@ -23,6 +22,8 @@ from domain.colt_express.events import (
     HandDealt,
     LootTaken,
 )
+from domain.colt_express.loot import token_value
+from domain.colt_express.round import to_act
 from domain.colt_express.state import PhaseName, State
 
 

@@ -11,9 +11,11 @@ import hashlib
 from typing import Any
 
 from domain.colt_express.commands import Command
-from domain.colt_express.decide import _continue, _Lookahead, decide
+from domain.colt_express.decide import decide
 from domain.colt_express.events import CardResolved, Event
 from domain.colt_express.evolve import evolve
+from domain.colt_express.lookahead import Lookahead
+from domain.colt_express.round import proceed
 from domain.colt_express.rules import legal_commands
 from domain.colt_express.state import State
 from domain.colt_express.versions import ENGINE, TIES_NAMED
@@ -109,7 +111,7 @@ def options(state: State) -> list[Command]:
 def play(state: State, command: Command, seat: int | None = None) -> list[Event]:
     """Decide `command` for the seat to act (or `seat`) and apply the events to `state`."""
     if seat is None:
-        from domain.colt_express.decide import to_act
+        from domain.colt_express.round import to_act
 
         seat = to_act(state)[0]
     events = decide(state, seat, command, SEED)
@@ -126,8 +128,8 @@ def resolve(state: State, bandit: str, action: str, command: Command | None = No
     with_card(state, bandit, action)
     if command is None:
         state.revealed = False
-        look = _Lookahead(state, SEED)
-        _continue(look)
+        look = Lookahead(state, SEED)
+        proceed(look)
         events = look.events
     else:
         events = play(state, command)
@@ -141,8 +143,8 @@ def run_round_end(state: State) -> list[Event]:
     state.pile_down = []
     state.pile_pos = 0
     state.revealed = False
-    look = _Lookahead(state, SEED)
-    _continue(look)
+    look = Lookahead(state, SEED)
+    proceed(look)
     return look.events
 
 

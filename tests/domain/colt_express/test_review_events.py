@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from domain.colt_express.commands import Fire, MoveBandit, Pickpocket
-from domain.colt_express.decide import final_scores
 from domain.colt_express.events import BulletTaken, RoundEnded, RoundEventBegan
+from domain.colt_express.final import final_scores
 from domain.colt_express.rules import legal_commands
 from domain.colt_express.views import public_view
 

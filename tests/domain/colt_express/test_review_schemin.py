@@ -8,8 +8,9 @@ from __future__ import annotations
 import pytest
 
 from domain.colt_express.commands import DrawCards, MoveBandit, PlayCard
-from domain.colt_express.decide import _continue, _Lookahead, to_act
 from domain.colt_express.events import CardRevealed, CardsDrawn
+from domain.colt_express.lookahead import Lookahead
+from domain.colt_express.round import proceed, to_act
 from domain.colt_express.rules import legal_commands
 from domain.colt_express.views import private_view, public_view
 from domain.kernel.errors import RuleViolation
@@ -97,8 +98,8 @@ def test_a_face_down_card_is_turned_up_for_everyone_when_stealin_reaches_it():
     state.pile_down = [True, False]
     state.revealed = False
     assert public_view(state).pile[0].card is None
-    look = _Lookahead(state, SEED)
-    _continue(look)
+    look = Lookahead(state, SEED)
+    proceed(look)
     assert of_type(look.events, CardRevealed) == [CardRevealed(index=0, card="ghost/move")]
     assert public_view(state).pile[0].card == "ghost/move"
     assert public_view(state).pending_bandit == "ghost"

@@ -13,8 +13,8 @@ from domain.colt_express.commands import (
     PlayCard,
     Punch,
 )
-from domain.colt_express.decide import to_act
 from domain.colt_express.events import SchemingEnded
+from domain.colt_express.round import to_act
 from domain.colt_express.rules import legal_commands
 from domain.kernel.errors import RuleViolation
 

@@ -6,7 +6,6 @@ import msgspec
 import pytest
 
 from domain.colt_express.commands import GiveUpPurse, Pickpocket
-from domain.colt_express.decide import to_act
 from domain.colt_express.events import (
     BulletTaken,
     ColtExpressGameStarted,
@@ -18,6 +17,7 @@ from domain.colt_express.events import (
     RoundEventBegan,
 )
 from domain.colt_express.evolve import evolve
+from domain.colt_express.round import to_act
 from domain.colt_express.rules import RULES, legal_commands
 from domain.colt_express.state import State
 from domain.colt_express.versions import ENGINE, RULES_VERSION, TIES_NAMED

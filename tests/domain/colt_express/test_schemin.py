@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from domain.colt_express.commands import DrawCards, PlayCard
-from domain.colt_express.decide import to_act
 from domain.colt_express.events import CardPlayed, CardRevealed, CardsDrawn, SchemingEnded
+from domain.colt_express.round import to_act
 from domain.colt_express.rules import RULES, legal_commands
 from domain.colt_express.views import public_view, redact
 from domain.kernel.errors import RuleViolation

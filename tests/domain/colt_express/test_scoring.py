@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from domain.colt_express import RULES
-from domain.colt_express.decide import final_scores
+from domain.colt_express.final import final_scores
 from domain.kernel.protocol import Result
 
 from .builders import run_round_end, table

@@ -15,9 +15,10 @@ from domain.colt_express.commands import (
     PlaceBandits,
     PlayCard,
 )
-from domain.colt_express.decide import final_scores, to_act
 from domain.colt_express.events import BulletTaken
 from domain.colt_express.evolve import evolve
+from domain.colt_express.final import final_scores
+from domain.colt_express.round import to_act
 from domain.colt_express.rules import legal_commands
 from domain.kernel.errors import RuleViolation
 from domain.kernel.protocol import Setup
