@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import hashlib
 import random
+from typing import get_args
+
+import msgspec
+import pytest
 
 from domain.colt_express import RULES
 from domain.colt_express.commands import PlayCard, Rob
@@ -17,7 +21,7 @@ from domain.colt_express.events import (
 )
 from domain.colt_express.evolve import evolve
 from domain.colt_express.state import State
-from domain.colt_express.views import private_view, public_view, redact
+from domain.colt_express.views import REDACTIONS, private_view, public_view, redact
 from domain.kernel.protocol import Setup
 from domain.kernel.rng import Seed
 
@@ -120,3 +124,17 @@ def test_a_robbed_purse_value_in_an_event_leaks_only_without_redaction():
 def test_round_cards_below_the_current_one_stay_hidden():
     state, _, _ = a_game(commands=3)
     assert public_view(state).round_cards == state.round_deck[:1]
+
+
+def test_every_event_type_has_its_own_redaction_entry():
+    """An event type added without deciding who may see it is refused, never published."""
+    assert set(get_args(Event)) == set(REDACTIONS)
+
+
+def test_an_event_type_without_a_redaction_entry_is_refused():
+    class Unknown(msgspec.Struct, frozen=True, tag="unknown"):
+        secret: str
+
+    for viewer in (None, 0):
+        with pytest.raises(LookupError, match="Unknown"):
+            RULES.redact(Unknown(secret="hidden"), viewer)
