@@ -45,7 +45,7 @@ from domain.colt_express.components import (
     WAGONS,
     regular_round_cards,
 )
-from domain.colt_express.decide import check_setup
+from domain.colt_express.opening import check_setup
 from domain.kernel.protocol import Setup
 
 

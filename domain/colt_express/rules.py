@@ -1,7 +1,9 @@
 """Colt Express as a `GameRules` object: the descriptor and the protocol methods.
 
-The rules themselves live in `decide.py` (commands), `evolve.py` (events),
-`train.py` (reach and targets) and `views.py` (who sees what).
+`decide.py` sends each command to the module of its phase (`opening`,
+`dealing`, `schemin`, `stealin`, `round_events`, `final`), which also lists
+that phase's legal commands; `evolve.py` applies events, `train.py` says who
+can reach whom, and `views.py` decides who sees what.
 """
 
 from __future__ import annotations
@@ -9,31 +11,20 @@ from __future__ import annotations
 from typing import Any
 
 from domain.colt_express import picture
-from domain.colt_express.commands import (
-    Command,
-    DeclineCoverFire,
-    DrawCards,
-    KeepCard,
-    LegalMove,
-    PlaceBandits,
-    PlayCard,
-)
-from domain.colt_express.components import CHARACTERS, card_parts
-from domain.colt_express.decide import (
-    bandits_for,
-    card_options,
-    check_setup,
-    decide,
-    event_options,
-    forfeit,
-    ghost_may_hide,
-    start,
-    to_act,
-)
+from domain.colt_express.commands import Command, LegalMove
+from domain.colt_express.components import CHARACTERS
+from domain.colt_express.dealing import keeping_options
+from domain.colt_express.decide import decide
 from domain.colt_express.events import Event
-from domain.colt_express.evolve import cover_cards, evolve
+from domain.colt_express.evolve import evolve
+from domain.colt_express.final import forfeit
 from domain.colt_express.material import ColtExpressMaterial, material_of
+from domain.colt_express.opening import bandits_for, check_setup, placing_options, start
+from domain.colt_express.round import to_act
+from domain.colt_express.round_events import event_options
+from domain.colt_express.schemin import scheming_options
 from domain.colt_express.state import State
+from domain.colt_express.stealin import card_bandit, card_options
 from domain.colt_express.versions import RULES_VERSION
 from domain.colt_express.views import (
     ColtExpressPrivateView,
@@ -157,33 +148,16 @@ class ColtExpressRules:
 
 
 def legal_commands(state: State, seat: int) -> list[Command]:
-    """Every command `seat` (who is to act) may send now."""
+    """Every command `seat` (who is to act) may send now, from the module of the phase."""
     phase = state.phase
     if phase == "placing":
-        return [
-            PlaceBandits(caboose=state.characters[b])
-            for b, c in enumerate(state.controller)
-            if c == seat
-        ]
+        return placing_options(state, seat)
     if phase == "keeping":
-        return [KeepCard(card=card) for card in sorted(set(state.decks[seat]))]
+        return keeping_options(state, seat)
     if phase == "schemin":
-        if state.cover_pending:
-            fired_by = card_parts(state.pile[-1])[0]
-            moves: list[Command] = [PlayCard(card=c) for c in cover_cards(state, seat, fired_by)]
-            return [*moves, DeclineCoverFire()]
-        tunnel = state.turn_types()[state.turn] == "tunnel"
-        moves = []
-        for card in state.playable(seat):
-            moves.append(PlayCard(card=card, face_down=tunnel))
-            if not tunnel and ghost_may_hide(state, card):
-                moves.append(PlayCard(card=card, face_down=True))
-        if state.decks[seat]:
-            moves.append(DrawCards())
-        return moves
+        return scheming_options(state, seat)
     if phase == "stealin":
-        b = state.bandit(card_parts(state.pile[state.pile_pos])[0])
-        return card_options(state, b)
+        return card_options(state, card_bandit(state))
     if phase == "event":
         return event_options(state)
     return []

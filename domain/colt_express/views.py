@@ -5,16 +5,22 @@ sees those it has held; starting purses are public at $250), the round deck
 below the current card, and the seed until the end. Everything here reads the
 state or the event and builds a new value; nothing else in the package decides
 what is shown.
+
+Events go through `REDACTIONS`, one entry per event type, public ones included:
+`redact` refuses a type without an entry instead of passing it on, so an event
+type added later with hidden fields cannot reach anyone before someone has
+decided who may see them.
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Callable
+from typing import Any, Literal
 
 import msgspec
 
+from domain.colt_express import events
 from domain.colt_express.components import STARTING_PURSE
-from domain.colt_express.decide import to_act, token_value
 from domain.colt_express.events import (
     CardPlayed,
     CardsDrawn,
@@ -23,6 +29,8 @@ from domain.colt_express.events import (
     HandDealt,
     LootTaken,
 )
+from domain.colt_express.loot import token_value
+from domain.colt_express.round import to_act
 from domain.colt_express.state import PhaseName, State
 
 
@@ -248,18 +256,78 @@ def private_view(state: State, seat: int) -> ColtExpressPrivateView:
     )
 
 
-def redact(event: Event, viewer: int | None) -> Event:
-    """`event` as `viewer` (a seat, or None for a spectator) may see it."""
-    if isinstance(event, ColtExpressGameStarted):
-        return msgspec.structs.replace(event, purses=None, round_cards=None, station=None)
-    if isinstance(event, HandDealt):
-        if viewer == event.seat:
-            return msgspec.structs.replace(event, shuffle=None)
-        return msgspec.structs.replace(event, shuffle=None, kept=None, hand=None)
-    if isinstance(event, CardsDrawn) and viewer != event.seat:
+def _started(event: ColtExpressGameStarted, viewer: int | None) -> Event:
+    """The purses' order, the round deck and the station stay secret until the end."""
+    return msgspec.structs.replace(event, purses=None, round_cards=None, station=None)
+
+
+def _dealt(event: HandDealt, viewer: int | None) -> Event:
+    """The shuffle is the deck order, secret even to its owner; the hand is the seat's."""
+    if viewer == event.seat:
+        return msgspec.structs.replace(event, shuffle=None)
+    return msgspec.structs.replace(event, shuffle=None, kept=None, hand=None)
+
+
+def _drawn(event: CardsDrawn, viewer: int | None) -> Event:
+    """Which cards a seat drew is its own; how many is public."""
+    if viewer != event.seat:
         return msgspec.structs.replace(event, cards=None)
-    if isinstance(event, CardPlayed) and event.face_down and viewer != event.seat:
+    return event
+
+
+def _played(event: CardPlayed, viewer: int | None) -> Event:
+    """A face-down card is its owner's until Stealin' turns it up."""
+    if event.face_down and viewer != event.seat:
         return msgspec.structs.replace(event, card=None)
-    if isinstance(event, LootTaken) and event.token.startswith("purse-") and viewer != event.seat:
+    return event
+
+
+def _taken(event: LootTaken, viewer: int | None) -> Event:
+    """A purse's value is seen by the seat that takes it; jewels and strongboxes are open."""
+    if event.token.startswith("purse-") and viewer != event.seat:
         return msgspec.structs.replace(event, value=None)
     return event
+
+
+def _public(event: Event, viewer: int | None) -> Event:
+    """An event everyone may see as it is."""
+    return event
+
+
+#: how each event type is shown to a viewer: every type has its own entry, a public one
+#: included, so that an event type added without one is refused, never shown as it is
+REDACTIONS: dict[type[Any], Callable[[Any, int | None], Event]] = {
+    events.ColtExpressGameStarted: _started,
+    events.BanditsPlaced: _public,
+    events.RoundBegan: _public,
+    events.HandDealt: _dealt,
+    events.CardPlayed: _played,
+    events.CardsDrawn: _drawn,
+    events.CoverFireDeclined: _public,
+    events.SchemingEnded: _public,
+    events.CardRevealed: _public,
+    events.CardResolved: _public,
+    events.BanditMoved: _public,
+    events.BulletTaken: _public,
+    events.LootDropped: _public,
+    events.LootTaken: _taken,
+    events.MarshalMoved: _public,
+    events.RoundEventBegan: _public,
+    events.ChoiceMade: _public,
+    events.LootPlaced: _public,
+    events.RansomPaid: _public,
+    events.RoundEnded: _public,
+    events.ColtExpressGameEnded: _public,  # the end reveals everything: seed and purse values
+}
+
+
+def redact(event: Event, viewer: int | None) -> Event:
+    """`event` as `viewer` (a seat, or None for a spectator) may see it.
+
+    Raises `LookupError` for an event type `REDACTIONS` has no entry for: that
+    is a programming error, and publishing the event whole could leak.
+    """
+    entry = REDACTIONS.get(type(event))
+    if entry is None:
+        raise LookupError(f"no redaction entry for event type {type(event).__name__}")
+    return entry(event, viewer)

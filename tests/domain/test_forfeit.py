@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from domain.colt_express.decide import final_scores as colt_final_scores
+from domain.colt_express.final import final_scores as colt_final_scores
 from domain.kernel.protocol import Setup
 from domain.kernel.rng import Seed
 from domain.registry import kinds

@@ -1,25 +1,29 @@
-"""Handcrafted Colt Express states for rule tests.
+"""Handcrafted Colt Express states for rule tests, and the seat to act playing on them.
 
 `table` lays out a train by hand (who stands where, what lies where, the
 Marshal) with a single card waiting on the pile, so a test states a
 position from the rulebook in a few lines and asks what its owner may do.
+`act` and `act_refused` are the shared `tests.domain.decider` pair for the
+seat whose turn it is, which is what most rule tests send a command from.
 """
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any
 
 from domain.colt_express.commands import Command
-from domain.colt_express.decide import _continue, _Lookahead, decide
 from domain.colt_express.events import CardResolved, Event
 from domain.colt_express.evolve import evolve
-from domain.colt_express.rules import legal_commands
+from domain.colt_express.lookahead import Lookahead
+from domain.colt_express.round import proceed, to_act
+from domain.colt_express.rules import RULES, legal_commands
 from domain.colt_express.state import State
 from domain.colt_express.versions import ENGINE, TIES_NAMED
+from domain.kernel.errors import RuleViolation
+from domain.kernel.protocol import Setup
 from domain.kernel.rng import Seed
+from tests.domain.decider import SEED, play, refused
 
-SEED = Seed(hashlib.sha256(b"colt express tests").digest())
 #: a round card without event, used for every round unless a test says otherwise
 QUIET = "r24-bridge"
 
@@ -106,16 +110,34 @@ def options(state: State) -> list[Command]:
     return legal_commands(state, seat)
 
 
-def play(state: State, command: Command, seat: int | None = None) -> list[Event]:
-    """Decide `command` for the seat to act (or `seat`) and apply the events to `state`."""
-    if seat is None:
-        from domain.colt_express.decide import to_act
-
-        seat = to_act(state)[0]
-    events = decide(state, seat, command, SEED)
-    for event in events:
-        evolve(state, event)
+def act(state: State, command: Command) -> list[Event]:
+    """The seat to act sends `command` (the shared `play`): the events, `state` evolved in
+    place."""
+    events, after = play(RULES, state, to_act(state)[0], command)
+    assert after is state
     return events
+
+
+def act_refused(state: State, command: Command) -> RuleViolation:
+    """The seat to act sends `command` and is refused (the shared `refused`)."""
+    return refused(RULES, state, to_act(state)[0], command)
+
+
+def started(setup: Setup, seed: Seed = SEED) -> tuple[State, list[Event]]:
+    """A game started from `setup`: the state after the opening, and the opening's events."""
+    events = RULES.start(setup, seed)
+    state = None
+    for event in events:
+        state = evolve(state, event)
+    assert state is not None
+    return state, events
+
+
+def proceeded(state: State) -> list[Event]:
+    """Run a handcrafted `state` on, in place, until a seat must choose: the events."""
+    look = Lookahead(state, SEED)
+    proceed(look)
+    return look.events
 
 
 def resolve(state: State, bandit: str, action: str, command: Command | None = None) -> list[Event]:
@@ -126,11 +148,9 @@ def resolve(state: State, bandit: str, action: str, command: Command | None = No
     with_card(state, bandit, action)
     if command is None:
         state.revealed = False
-        look = _Lookahead(state, SEED)
-        _continue(look)
-        events = look.events
+        events = proceeded(state)
     else:
-        events = play(state, command)
+        events = act(state, command)
     end = next(i for i, e in enumerate(events) if isinstance(e, CardResolved))
     return events[: end + 1]
 
@@ -141,9 +161,7 @@ def run_round_end(state: State) -> list[Event]:
     state.pile_down = []
     state.pile_pos = 0
     state.revealed = False
-    look = _Lookahead(state, SEED)
-    _continue(look)
-    return look.events
+    return proceeded(state)
 
 
 def where(state: State, bandit: str) -> tuple[int, str]:

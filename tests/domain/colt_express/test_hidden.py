@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import hashlib
 import random
+from typing import get_args
+
+import msgspec
+import pytest
 
 from domain.colt_express import RULES
-from domain.colt_express.commands import PlayCard, Rob
+from domain.colt_express.commands import PlayCard, Punch, Rob
 from domain.colt_express.events import (
     CardPlayed,
     CardsDrawn,
@@ -15,32 +19,30 @@ from domain.colt_express.events import (
     HandDealt,
     LootTaken,
 )
-from domain.colt_express.evolve import evolve
 from domain.colt_express.state import State
-from domain.colt_express.views import private_view, public_view, redact
+from domain.colt_express.views import REDACTIONS, private_view, public_view, redact
 from domain.kernel.protocol import Setup
 from domain.kernel.rng import Seed
+from tests.domain.decider import SEED, play
 
-from .builders import SEED, play, resolve, scheming, table
+from .builders import act, resolve, scheming, started, table
 from .secrecy import event_leaks, view_leaks
 
 
 def a_game(seats: int = 3, commands: int = 40) -> tuple[State, list[Event], Seed]:
+    """A game `commands` random legal commands in: its state, its log and its seed."""
     seed = Seed(hashlib.sha256(b"hidden").digest())
-    log = RULES.start(Setup(seats=seats), seed)
-    state = None
-    for event in log:
-        state = evolve(state, event)
+    state, log = started(Setup(seats=seats), seed)
     chooser = random.Random(3)
     for _ in range(commands):
         (seat,) = RULES.to_act(state)
-        events = RULES.decide(
-            state, seat, chooser.choice(RULES.legal_moves(state, seat)).command, seed
-        )
-        for event in events:
-            state = evolve(state, event)
+        command = chooser.choice(RULES.legal_moves(state, seat)).command
+        events, state = play(RULES, state, seat, command, seed)
         log.extend(events)
     return state, log, seed
+
+
+# --- the checkers can fail ------------------------------------------------------------
 
 
 def test_the_view_checker_catches_views_that_show_hidden_things():
@@ -63,12 +65,32 @@ def test_the_event_checker_catches_unredacted_events():
     assert {ColtExpressGameStarted, HandDealt, CardsDrawn} <= kinds
 
 
+# --- redaction is declared per event type ---------------------------------------------
+
+
+def test_every_event_type_has_its_own_redaction_entry():
+    """An event type added without deciding who may see it is refused, never published."""
+    assert set(get_args(Event)) == set(REDACTIONS)
+
+
+def test_an_event_type_without_a_redaction_entry_is_refused():
+    class Unknown(msgspec.Struct, frozen=True, tag="unknown"):
+        secret: str
+
+    for viewer in (None, 0):
+        with pytest.raises(LookupError, match="Unknown"):
+            RULES.redact(Unknown(secret="hidden"), viewer)
+
+
+# --- cards: hands, decks, face-down cards, the round deck -----------------------------
+
+
 def test_a_spectator_sees_no_deal_no_draw_and_no_random_record_but_the_public_ones():
     _, log, _ = a_game(commands=5)
-    started = redact(log[0], None)
-    assert isinstance(started, ColtExpressGameStarted)
-    assert started.purses is None and started.round_cards is None and started.station is None
-    assert started.wagons.after and started.first_player is not None
+    opening = redact(log[0], None)
+    assert isinstance(opening, ColtExpressGameStarted)
+    assert opening.purses is None and opening.round_cards is None and opening.station is None
+    assert opening.wagons.after and opening.first_player is not None
     dealt = [redact(e, None) for e in log if isinstance(e, HandDealt)]
     assert dealt and all(d.hand is None and d.shuffle is None and d.size >= 6 for d in dealt)
 
@@ -79,6 +101,34 @@ def test_a_seat_sees_its_own_hand_but_not_the_deck_order():
     mine = redact(dealt, dealt.seat)
     assert mine.hand == dealt.hand and mine.shuffle is None
     assert redact(dealt, (dealt.seat + 1) % 3).hand is None
+
+
+def test_everyone_sees_how_many_cards_each_hand_and_deck_holds_but_not_which():
+    state = scheming(["ghost", "doc", "tuco"], decks={"doc": ["doc/marshal", "bullet/ghost/6"]})
+    act(state, PlayCard(card="ghost/move"))
+    counts = [(s.seat, s.hand_size, s.deck_size) for s in public_view(state).seats]
+    assert counts == [(0, 4, 4), (1, 5, 2), (2, 5, 4)]
+    assert private_view(state, 1).hand == state.hands[1]
+    assert "hand" not in public_view(state).__struct_fields__
+
+
+def test_a_face_down_card_stays_hidden_until_it_is_revealed_in_stealin():
+    state = scheming(["ghost", "doc"], round_card="r24-tunnel")
+    (event,) = act(state, PlayCard(card="ghost/fire", face_down=True))
+    assert isinstance(event, CardPlayed)
+    assert public_view(state).pile[0].card is None
+    assert private_view(state, 0).own_pile_cards == ["ghost/fire"]
+    assert private_view(state, 1).own_pile_cards == [None]
+    assert event_leaks(event, 1, state, SEED.hex) == []
+    assert event_leaks(event, 1, state, SEED.hex, redactor=lambda e, v: e) == ["face-down card"]
+
+
+def test_round_cards_below_the_current_one_stay_hidden():
+    state, _, _ = a_game(commands=3)
+    assert public_view(state).round_cards == state.round_deck[:1]
+
+
+# --- purse values ---------------------------------------------------------------------
 
 
 def test_purse_values_are_hidden_except_starting_purses_and_those_a_seat_has_held():
@@ -97,15 +147,19 @@ def test_purse_values_are_hidden_except_starting_purses_and_those_a_seat_has_hel
     assert public_view(state).bandits[0].loot[1].value is None
 
 
-def test_a_face_down_card_stays_hidden_until_it_is_revealed_in_stealin():
-    state = scheming(["ghost", "doc"], round_card="r24-tunnel")
-    (event,) = play(state, PlayCard(card="ghost/fire", face_down=True))
-    assert isinstance(event, CardPlayed)
-    assert public_view(state).pile[0].card is None
-    assert private_view(state, 0).own_pile_cards == ["ghost/fire"]
-    assert private_view(state, 1).own_pile_cards == [None]
-    assert event_leaks(event, 1, state, SEED.hex) == []
-    assert event_leaks(event, 1, state, SEED.hex, redactor=lambda e, v: e) == ["face-down card"]
+def test_a_purse_value_stays_known_to_a_seat_after_the_purse_is_punched_away():
+    state = table(
+        {"doc": (2, "inside"), "ghost": (2, "inside")},
+        inside={2: ["purse-9"]},
+        purse_values={"purse-9": 500},
+    )
+    resolve(state, "ghost", "rob", Rob(token="purse-9"))
+    resolve(state, "doc", "punch", Punch(victim="ghost", token="purse-9", car=3))
+    assert state.inside[2] == ["purse-9"]
+    assert private_view(state, 1).purse_values["purse-9"] == 500
+    assert private_view(state, 1).public.train[2].inside[0].value == 500
+    assert "purse-9" not in private_view(state, 0).purse_values
+    assert public_view(state).train[2].inside[0].value is None
 
 
 def test_a_robbed_purse_value_in_an_event_leaks_only_without_redaction():
@@ -115,8 +169,3 @@ def test_a_robbed_purse_value_in_an_event_leaks_only_without_redaction():
     assert event_leaks(taken, 1, state, SEED.hex) == []
     assert event_leaks(taken, 0, state, SEED.hex) == []
     assert event_leaks(taken, 1, state, SEED.hex, redactor=lambda e, v: e) == ["value of purse-9"]
-
-
-def test_round_cards_below_the_current_one_stay_hidden():
-    state, _, _ = a_game(commands=3)
-    assert public_view(state).round_cards == state.round_deck[:1]

@@ -1,19 +1,20 @@
-"""Final scoring (§7): loot, the Gunslinger bonus, the winner and the tie-break."""
+"""Final scoring (§7, §8): loot, the Gunslinger bonus, the winner and the tie-break."""
 
 from __future__ import annotations
 
 from domain.colt_express import RULES
-from domain.colt_express.decide import final_scores
+from domain.colt_express.commands import Fire, MoveBandit
+from domain.colt_express.final import final_scores
 from domain.kernel.protocol import Result
 
-from .builders import run_round_end, table
+from .builders import resolve, run_round_end, table
 
 
 def finished(**kwargs):
-    state = table(
+    """Doc, Ghost and Tuco in the last round (seats 0, 1, 2), as `table` takes the rest."""
+    return table(
         {"doc": (1, "roof"), "ghost": (2, "inside"), "tuco": (3, "inside")}, round=4, **kwargs
     )
-    return state
 
 
 def test_loot_values_add_up_and_the_player_who_fired_most_gets_1000():
@@ -23,6 +24,19 @@ def test_loot_values_add_up_and_the_player_who_fired_most_gets_1000():
     )
     state.shots = [2, 1, 0]
     assert final_scores(state) == ([1850, 1000, 0], [0], [0])
+
+
+def test_the_winner_counts_every_token_kind_and_the_gunslinger_bonus():
+    state = finished(
+        held={
+            "doc": ["purse-9", "ransom-1"],
+            "ghost": ["jewel-1", "jewel-2"],
+            "tuco": ["strongbox-1"],
+        },
+        purse_values={"purse-9": 500},
+    )
+    state.shots = [0, 0, 1]
+    assert final_scores(state) == ([750, 1000, 2000], [2], [2])
 
 
 def test_gunslingers_tied_for_most_shots_each_get_the_bonus():
@@ -43,6 +57,22 @@ def test_a_tie_goes_to_the_player_who_received_fewest_bullets_else_it_is_shared(
     assert final_scores(state)[1] == [1]
     state.bullets_received = [2, 2, 0]
     assert final_scores(state)[1] == [0, 1]
+
+
+def test_the_tie_break_counts_neutral_bullets_and_bullets_from_players_alike():
+    state = table(
+        {"doc": (2, "inside"), "ghost": (3, "inside"), "tuco": (1, "inside")},
+        held={"doc": ["strongbox-1", "jewel-1"], "ghost": ["jewel-2", "jewel-3", "jewel-4"]},
+        marshal=4,
+        round=4,
+    )
+    resolve(state, "ghost", "move", MoveBandit(car=4))  # the Marshal: a neutral bullet
+    resolve(state, "tuco", "fire", Fire(target="doc"))  # a bullet from a player
+    assert state.bullets_received == [1, 1, 0]
+    scores, winners, gunslingers = final_scores(state)
+    assert scores == [1500, 1500, 1000] and gunslingers == [2] and winners == [0, 1]
+    resolve(state, "ghost", "change_floor")  # down into the Marshal's car: one more
+    assert final_scores(state)[1] == [0]
 
 
 def test_the_result_is_published_when_the_game_ends():
