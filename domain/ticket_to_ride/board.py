@@ -8,7 +8,7 @@ checks it. Loading turns it into a `Board`: cities and routes become indices
 file), and the tables the engine reads in its hot loops (route length, colour,
 owner checks) are plain tuples.
 
-Cards are indices into the map's card catalogue (`mapfile.card_kinds`):
+Cards are indices into the map's card catalogue (`mapfile.MapFile.cards`):
 ``0 .. C-1`` a card of each of the map's colours in file order, ``C``
 (`Board.locomotive`) the wild (Europe's Locomotive), then the map's further
 kinds (Rails & Sails: anchor train cards, single- and double-ship cards), each
@@ -23,19 +23,25 @@ from importlib import resources
 import msgspec
 
 from domain.ticket_to_ride.decks import complete_deck, deck_digest, deck_version
-from domain.ticket_to_ride.mapfile import (
-    MapFile,
-    RouteKindName,
-    card_kinds,
-    decode_map,
-    piece_kinds,
-)
+from domain.ticket_to_ride.mapcheck import decode_map
+from domain.ticket_to_ride.mapfile import MapFile
+from domain.ticket_to_ride.names import RouteKind
 
 #: route kinds, as the map files spell them
 RAIL, TUNNEL, FERRY, SEA = 0, 1, 2, 3
-KIND_NAMES: tuple[RouteKindName, ...] = ("rail", "tunnel", "ferry", "sea")
+KIND_NAMES: tuple[RouteKind, ...] = ("rail", "tunnel", "ferry", "sea")
 #: the colour index of a gray route (payable with any one colour)
 GRAY = -1
+#: the piece kinds every map has, at these indices of a player's pieces (`piece_kinds`)
+TRAINS, STATIONS = 0, 1
+
+
+def piece_kinds(data: MapFile) -> tuple[str, ...]:
+    """The piece kinds of a map, indexed as `state.PlayerState.pieces` counts them: trains,
+    stations (none without the feature), the map's other route pieces, harbors."""
+    others = [kind for kind in data.rules.pieces.counts if kind != "trains"]
+    harbors = ["harbors"] if data.features.harbors is not None else []
+    return ("trains", "stations", *others, *harbors)
 
 
 class Board(msgspec.Struct, frozen=True, eq=False):
@@ -95,7 +101,9 @@ class Board(msgspec.Struct, frozen=True, eq=False):
     route_length: tuple[int, ...]
     route_colour: tuple[int, ...]
     route_kind: tuple[int, ...]
-    #: the piece kind (index into `mapfile.piece_kinds`) a claim of each route spends
+    #: the piece kinds, as a player's pieces are counted (`piece_kinds`)
+    pieces: tuple[str, ...]
+    #: the piece kind (index into `pieces`) a claim of each route spends
     route_piece: tuple[int, ...]
     route_locomotives: tuple[int, ...]
     #: spaces of each route that cost two cards (0 on most maps)
@@ -150,7 +158,7 @@ def board_from_map(data: MapFile) -> Board:
         digest = msgspec.structs.replace(data, tickets=[]).digest + deck_version(data)
     colours = tuple(data.card_colours)
     locomotive = len(colours)
-    decks, kinds = card_kinds(data)
+    decks, kinds = data.decks, data.cards
     deck_ids = tuple(d.id for d in decks)
     card_names = tuple(k.name for k in kinds)
     train_kinds = tuple(
@@ -216,7 +224,8 @@ def board_from_map(data: MapFile) -> Board:
         route_length=lengths,
         route_colour=colour_of,
         route_kind=tuple(KIND_NAMES.index(r.kind) for r in routes),
-        route_piece=tuple(piece_kinds(data.rules).index(r.piece) for r in routes),
+        pieces=piece_kinds(data),
+        route_piece=tuple(piece_kinds(data).index(r.piece) for r in routes),
         route_locomotives=tuple(r.locomotives for r in routes),
         route_doubled=tuple(r.double_spaces for r in routes),
         route_goods=tuple(r.goods for r in routes),

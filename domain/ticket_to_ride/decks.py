@@ -41,7 +41,8 @@ from collections import Counter
 import msgspec
 
 from domain.kernel.versions import content_digest
-from domain.ticket_to_ride.mapfile import MapError, MapFile, Ticket, check_map
+from domain.ticket_to_ride.mapcheck import check_map
+from domain.ticket_to_ride.mapfile import MapError, MapFile, Ticket
 
 
 class DeckTicket(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

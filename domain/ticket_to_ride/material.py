@@ -22,7 +22,7 @@ import msgspec
 
 from domain.kernel.protocol import Setup
 from domain.ticket_to_ride.board import GRAY, KIND_NAMES, Board
-from domain.ticket_to_ride.mapfile import RouteKindName
+from domain.ticket_to_ride.names import GoalMetric, RouteKind
 from domain.ticket_to_ride.ruleset import Ruleset, ruleset_of
 
 
@@ -67,7 +67,7 @@ class RouteMaterial(msgspec.Struct, frozen=True, omit_defaults=True):
     b: str
     length: int
     colour: str
-    kind: RouteKindName
+    kind: RouteKind
     locomotives: int
     partner: int | None
     tracks: list[int]
@@ -105,18 +105,20 @@ class RoutePoints(msgspec.Struct, frozen=True):
     points: int
 
 
-class GoalMaterial(msgspec.Struct, frozen=True):
+class GoalMaterial(msgspec.Struct, frozen=True, omit_defaults=True):
     """A goal card of the map (Northern Lights §5.3), ``index`` as in the public view's
     ``goals``: its ``points`` go at the end to whoever leads its measure (``metric``,
-    said in words in ``measures``); ties all score, a best value of 0 wins nothing."""
+    said in words in ``measures``; ``country`` where the metric counts one); ties all
+    score, a best value of 0 wins nothing."""
 
     index: int
     id: str
     card: str
     name: str
     points: int
-    metric: str
+    metric: GoalMetric
     measures: str
+    country: str = ""
 
 
 class TicketToRideMaterial(
@@ -131,7 +133,7 @@ class TicketToRideMaterial(
     ``rules`` holds the numbers of the map and variant (trains, stations and
     their costs, deck sizes, face-up slots, ticket deals and draws, the end
     trigger, the longest path bonus). ``goals`` lists every goal card of the
-    map (left out on a map without); ``rules.goals_in_play`` of them are
+    map (left out on a map without); ``rules.features.goal_cards.in_play`` of them are
     drawn at setup (the public view names them).
     """
 
@@ -160,6 +162,7 @@ def material_of(board: Board, setup: Setup) -> TicketToRideMaterial:
     long = set(rules.long_tickets)
     in_play = sorted(long | set(rules.regular_tickets))
     table = board.map.route_points
+    goal_cards = rules.features.goal_cards
     return TicketToRideMaterial(
         map=board.id,
         title=board.title,
@@ -207,10 +210,10 @@ def material_of(board: Board, setup: Setup) -> TicketToRideMaterial:
             for t in in_play
         ],
         route_points=[RoutePoints(n, p) for n, p in sorted(table.items())],
-        double_routes=setup.seats >= rules.double_routes_min_seats,
+        double_routes=rules.usable_tracks[2] >= 2,
         rules=rules,
         goals=[
-            GoalMaterial(i, g.id, g.card, g.name, g.points, g.metric, g.measures)
-            for i, g in enumerate(board.map.goals)
+            GoalMaterial(i, g.id, g.card, g.name, g.points, g.metric, g.measures, g.country)
+            for i, g in enumerate(goal_cards.cards if goal_cards is not None else ())
         ],
     )

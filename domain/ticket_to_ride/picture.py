@@ -31,6 +31,7 @@ import math
 from xml.sax.saxutils import escape, quoteattr
 
 from domain.ticket_to_ride.board import FERRY, GRAY, SEA, TUNNEL, Board
+from domain.ticket_to_ride.hooks import Engine
 from domain.ticket_to_ride.state import GameState
 from domain.ticket_to_ride.views import PublicView, public_view
 
@@ -59,9 +60,10 @@ CARD_FILL = {
 SEAT_FILL = ("#c0392b", "#1f5fbf", "#1e8449", "#d4ac0d", "#4a235a", "#117a8b")
 
 
-def board_svg(board: Board, state: GameState) -> str:
+def board_svg(engine: Engine, state: GameState) -> str:
     """The board now, as an SVG document (public information only)."""
-    view = public_view(board, state)
+    board = engine.board
+    view = public_view(engine, state)
     place, period = _projection(board)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
@@ -368,7 +370,7 @@ def _panel(board: Board, view: PublicView) -> list[str]:
         y += 32
     parts.append(_text(x, y + 240, "Seats", 14, "bold"))
     y += 262
-    stations = board.map.rules.stations
+    stations = 0 if board.map.features.stations is None else board.map.features.stations.count
     for seat in view.seats:
         fill = SEAT_FILL[seat.seat % len(SEAT_FILL)]
         score = seat.score if view.result is None else view.result.scores[seat.seat]

@@ -20,17 +20,21 @@ from domain.kernel.protocol import (
     VariantDescriptor,
 )
 from domain.kernel.rng import Seed
-from domain.ticket_to_ride import decide as deciding
-from domain.ticket_to_ride import evolve as evolving
 from domain.ticket_to_ride import moves, opening, picture, views
 from domain.ticket_to_ride.board import Board, board_from_map, load_board, map_ids
 from domain.ticket_to_ride.commands import Command
+from domain.ticket_to_ride.decide import decide
 from domain.ticket_to_ride.decks import deck_map, supplied_deck
+from domain.ticket_to_ride.engine import REDACTIONS, build_engine
+from domain.ticket_to_ride.entries import Move
 from domain.ticket_to_ride.events import Event
-from domain.ticket_to_ride.mapfile import MapError
+from domain.ticket_to_ride.evolve import evolve
+from domain.ticket_to_ride.hooks import Engine
+from domain.ticket_to_ride.mapfile import MapError, option_rule
 from domain.ticket_to_ride.material import TicketToRideMaterial, material_of
 from domain.ticket_to_ride.ruleset import DEFAULT_MAP, DEFAULT_VARIANT, ruleset_of
 from domain.ticket_to_ride.state import GameState
+from domain.ticket_to_ride.turn import forfeit
 
 
 def _descriptor(boards: Mapping[str, Board], default_map: str) -> KindDescriptor:
@@ -44,8 +48,8 @@ def _descriptor(boards: Mapping[str, Board], default_map: str) -> KindDescriptor
             MapDescriptor(
                 id=map_id,
                 title=data.title,
-                min_seats=data.rules.min_seats,
-                max_seats=data.rules.max_seats,
+                min_seats=data.rules.players.min,
+                max_seats=data.rules.players.max,
                 variants=[
                     VariantDescriptor(id=v, title=spec.title, description=spec.description + note)
                     for v, spec in data.variants.items()
@@ -61,7 +65,7 @@ def _descriptor(boards: Mapping[str, Board], default_map: str) -> KindDescriptor
             else OptionDescriptor(
                 name=name,
                 type="integer",
-                default=getattr(data.rules, spec.sets),
+                default=option_rule(data, spec.sets) or 0,  # `mapcheck` refused None
                 description=f"{spec.description} ({spec.minimum} to {spec.maximum})",
                 maps=[map_id],
                 variants=list(spec.variants),
@@ -134,20 +138,26 @@ class TicketToRideRules:
     event_type = Event
     public_view_type = views.PublicView
     private_view_type = views.PrivateView
-    legal_move_type = moves.Move
+    legal_move_type = Move
     material_type = TicketToRideMaterial
 
     def __init__(self, boards: Mapping[str, Board] | None = None) -> None:
         self.boards = dict(shipped_boards() if boards is None else boards)
+        #: each board's engine, built once (`engine.build_engine`)
+        self.engines = {map_id: build_engine(board) for map_id, board in self.boards.items()}
         self.default_map = DEFAULT_MAP if DEFAULT_MAP in self.boards else min(self.boards)
         self.descriptor = _descriptor(self.boards, self.default_map)
 
     def board(self, setup: Setup) -> Board:
         """The board `setup` plays on, or `bad-setup` (a map id is only ever a key here)."""
-        board = self.boards.get(setup.map or self.default_map)
-        if board is None:
+        return self.engine(setup).board
+
+    def engine(self, setup: Setup) -> Engine:
+        """The engine of the board `setup` plays on, or `bad-setup`."""
+        engine = self.engines.get(setup.map or self.default_map)
+        if engine is None:
             raise RuleViolation("bad-setup", f"unknown map {setup.map!r}")
-        return board
+        return engine
 
     def check_setup(self, setup: Setup) -> None:
         ruleset_of(self.board(setup), setup)
@@ -160,30 +170,31 @@ class TicketToRideRules:
         return material_of(self.board(setup), setup)
 
     def start(self, setup: Setup, seed: Seed) -> list[Event]:
-        return [opening.start(self.board(setup), setup, seed)]
+        return [opening.start(self.engine(setup), setup, seed)]
 
     def decide(self, state: GameState, seat: int, command: Command, seed: Seed) -> list[Event]:
         try:
-            return deciding.decide(self.boards[state.rules.map], state, seat, command, seed)
+            return decide(self.engines[state.rules.map], state, seat, command, seed)
         except RuleViolation as refused:  # cite the map's own rulebook where it numbers otherwise
             refused.section = state.rules.sections.get(refused.section, refused.section)
             raise
 
     def forfeit(self, state: GameState, seat: int, seed: Seed) -> list[Event]:
-        return deciding.forfeit(self.boards[state.rules.map], state, seat, seed)
+        return forfeit(self.engines[state.rules.map], state, seat, seed)
 
     def evolve(self, state: GameState | None, event: Event) -> GameState:
         if state is not None:  # the hot path of replays: straight to the event's handler
-            apply = evolving.APPLY.get(type(event))
+            engine = self.engines[state.rules.map]
+            apply = engine.appliers.get(type(event))
             if apply is not None:
-                apply(self.boards[state.rules.map], state, event)
+                apply(engine, state, event)
                 return state
-            return evolving.evolve(self.boards[state.rules.map], state, event)
+            return evolve(engine, state, event)
         map_id = getattr(event, "map", self.default_map)
-        board = self.boards.get(map_id)
-        if board is None:
+        found = self.engines.get(map_id)
+        if found is None:
             raise ValueError(f"the log's game is on map {map_id!r}, which is not played here")
-        return evolving.evolve(board, state, event)
+        return evolve(found, state, event)
 
     def to_act(self, state: GameState) -> list[int]:
         return views.to_act(state)
@@ -191,20 +202,20 @@ class TicketToRideRules:
     def result(self, state: GameState) -> Result | None:
         return views.result(state)
 
-    def legal_moves(self, state: GameState, seat: int) -> list[moves.Move]:
-        return moves.legal_moves(self.boards[state.rules.map], state, seat)
+    def legal_moves(self, state: GameState, seat: int) -> list[Move]:
+        return moves.legal_moves(self.engines[state.rules.map], state, seat)
 
     def public_view(self, state: GameState) -> views.PublicView:
-        return views.public_view(self.boards[state.rules.map], state)
+        return views.public_view(self.engines[state.rules.map], state)
 
     def private_view(self, state: GameState, seat: int) -> views.PrivateView:
-        return views.private_view(self.boards[state.rules.map], state, seat)
+        return views.private_view(self.engines[state.rules.map], state, seat)
 
     def redact(self, event: Event, viewer: int | None) -> Event:
-        return views.redact(event, viewer)
+        return views.redact(REDACTIONS, event, viewer)
 
     def board_svg(self, state: GameState) -> str:
-        return picture.board_svg(self.boards[state.rules.map], state)
+        return picture.board_svg(self.engines[state.rules.map], state)
 
 
 RULES = TicketToRideRules()

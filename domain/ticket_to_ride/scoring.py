@@ -18,22 +18,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from itertools import product
-from typing import Literal
 
 import msgspec
 
+from domain.ticket_to_ride.names import TieBreak
+
 __all__ = [
-    "TIE_BREAKS",
     "TicketScore",
-    "TieBreak",
     "longest_path",
     "score_tickets",
     "tour_in_order",
     "winners",
-]
-
-TieBreak = Literal[
-    "most-tickets-completed", "fewest-stations-built", "longest-path-bonus", "most-goal-cards-won"
 ]
 
 
@@ -294,20 +289,12 @@ def longest_path(routes: Sequence[tuple[int, int, int]]) -> int:
     return best
 
 
-#: the tie-breaks a ruleset may list (``Ruleset.tie_breaks``), Europe's order (§9)
-TIE_BREAKS: tuple[TieBreak, ...] = (
-    "most-tickets-completed",
-    "fewest-stations-built",
-    "longest-path-bonus",
-)
-
-
 def winners(
     totals: Sequence[int],
     tickets_completed: Sequence[int],
     stations_built: Sequence[int],
     express: Sequence[bool],
-    tie_breaks: Sequence[TieBreak] = TIE_BREAKS,
+    tie_breaks: Sequence[TieBreak],
     forfeited: int | None = None,
     more: Mapping[TieBreak, Sequence[int]] | None = None,
 ) -> list[int]:

@@ -1,15 +1,18 @@
 """The state of one Ticket to Ride game: plain, mutable, comparable with ==.
 
-Cards are card indices (see `board`); a hand is a list of counts per card
-index, so paying and checking payments are a few array reads. The draw pile
-is a list with its **top at the end**. Route owners and station owners are
-lists indexed by route and city (-1 = nobody). `evolve` updates a state in
-place; `decide` only reads it.
+Cards are card indices (see `board`); a hand is a list of counts per card index, so
+paying and checking payments are a few array reads. A draw pile is a list with its
+**top at the end**. Route and station owners are lists indexed by route and city (-1
+= nobody). `evolve` updates a state in place; `decide` only reads it.
+
+Two facts every turn's legal moves need are kept up to date as routes are claimed
+instead of being recomputed per turn: which routes each seat may no longer claim
+(`GameState.closed`) and the port cities where a seat may build a harbor
+(`PlayerState.ports`).
 
 The structs here, like the commands, events and legal moves, are declared
-``gc=False``: they never take part in a reference cycle (nothing points back
-up), so the cyclic garbage collector need not track the many thousands a game
-creates; reference counting frees them as usual.
+``gc=False``: they never take part in a reference cycle (nothing points back up), so
+the cyclic garbage collector need not track the many thousands a game creates.
 """
 
 from __future__ import annotations
@@ -23,20 +26,20 @@ from domain.ticket_to_ride.ruleset import Ruleset
 Phase = Literal["choosing-tickets", "playing", "finished"]
 
 
-class Tunnel(msgspec.Struct, gc=False, tag="tunnel"):
+class Tunnel(msgspec.Struct, frozen=True, gc=False, tag="tunnel"):
     """A tunnel attempt waiting for its player to pay the extra cards or withdraw (§5.4).
 
     ``colour`` is the colour used (-1 when only Locomotives were laid down);
-    ``locomotives`` of the laid-down cards are Locomotives; ``revealed`` are the
-    cards turned from the pile (discarded when the attempt ends); ``extra`` is
-    the number of extra cards to pay. The laid-down cards stay counted in the
-    hand until the route is paid.
+    ``locomotives`` of the laid-down cards are Locomotives; ``revealed`` are the cards
+    turned from the pile (discarded when the attempt ends); ``extra`` is the number of
+    extra cards to pay. The laid-down cards stay counted in the hand until the route is
+    paid.
     """
 
     route: int
     colour: int
     locomotives: int
-    revealed: list[int]
+    revealed: tuple[int, ...]
     extra: int
 
 
@@ -51,9 +54,8 @@ class TicketChoice(msgspec.Struct, frozen=True, gc=False, tag="ticket-choice"):
 
 class Refill(msgspec.Struct, frozen=True, gc=False, tag="refill"):
     """The market slot ``slot`` is empty and more than one deck could refill it: the player
-    chooses the deck (``chosen`` market, Rails & Sails §3.1). ``last``: the turn ends
-    after the refill (the card taken was the second or a face-up wild, or the refill is
-    the end of turn's); otherwise the second card follows."""
+    chooses the deck (the chosen market, Rails & Sails §3.1). ``last``: the turn ends
+    after the refill; otherwise the second card follows."""
 
     slot: int
     last: bool
@@ -68,13 +70,12 @@ TICKET_CHOICE = TicketChoice()
 class PlayerState(msgspec.Struct, gc=False):
     """One seat's pieces, cards and tickets.
 
-    ``pieces`` counts the pieces left per kind (`Ruleset.pieces`: trains,
-    stations, then the map's own kinds); ``hand`` counts cards per card
-    index; ``tickets`` are the kept ticket
-    numbers; ``offered`` the ticket numbers drawn and not yet chosen (empty
-    when no choice is pending); ``routes`` the claimed route numbers in claim
-    order; ``score`` the route points scored so far; ``goods`` the goods
-    cards taken (public, Amsterdam).
+    ``pieces`` counts the pieces left per kind (`Ruleset.pieces`: trains, stations,
+    then the map's own kinds); ``hand`` counts cards per card index; ``tickets`` are
+    the kept ticket numbers; ``offered`` the ticket numbers drawn and not yet chosen;
+    ``routes`` the claimed route numbers in claim order; ``score`` the points scored so
+    far; ``goods`` the goods cards taken (public, Amsterdam); ``ports`` the port
+    cities free of harbors that a route of this seat reaches, in city order (harbors).
     """
 
     hand: list[int]
@@ -90,6 +91,15 @@ class PlayerState(msgspec.Struct, gc=False):
     reserve: list[int] = []
     exchanged: int = 0
     chosen: list[int] = []
+    ports: list[int] = []
+
+    def copy(self) -> PlayerState:
+        """A copy whose lists are its own."""
+        return PlayerState(
+            list(self.hand), list(self.pieces), list(self.tickets), list(self.offered),
+            list(self.routes), self.score, self.goods, list(self.reserve), self.exchanged,
+            list(self.chosen), list(self.ports),
+        )
 
 
 class Pile(msgspec.Struct, gc=False):
@@ -103,8 +113,8 @@ class Pile(msgspec.Struct, gc=False):
 class FinalScore(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
     """One seat's final account (§9): route points + tickets + stations + bonus.
 
-    ``bonuses`` holds the map's further terms by name (`terms`, e.g. goods),
-    left out of the JSON when the map scores none (Europe).
+    ``bonuses`` holds the map's further terms by name (goods, goal cards, harbors), left
+    out of the JSON when the map scores none (Europe).
     """
 
     routes: int
@@ -122,24 +132,22 @@ class FinalScore(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
 class GameState(msgspec.Struct, gc=False):
     """The whole game.
 
-    ``deck`` is the train card draw pile (top = last item); ``discard`` counts
-    discarded cards per card index (its order never matters: it is shuffled
-    before reuse); ``display`` holds the face-up card of each slot or -1 when
-    the slot is empty. A map of several decks keeps the first deck there and
-    the others in ``piles`` (one `Pile` each, in `Board.deck_ids` order):
-    Europe's one deck keeps the fields and code paths it always had, and
-    `pile` reads any deck the same way. ``ticket_pile`` is the ticket draw pile, top = last
-    item. ``route_owner`` / ``station_owner`` give the seat or -1.
+    ``deck`` is the first deck's draw pile (top = last item); ``discard`` counts its
+    discarded cards per card index (shuffled before reuse, so its order never
+    matters); ``display`` holds the face-up card of each slot or -1 when empty. A map
+    of several decks keeps the first deck there and the others in ``piles``.
+    ``ticket_pile`` is the ticket draw pile, top = last item. ``route_owner`` /
+    ``station_owner`` give the seat or -1; ``closed[r]`` has bit ``s`` set when seat
+    ``s`` may not claim route ``r`` (it is taken, the seat owns another track of its
+    group, or the group has all the tracks this seat count may use claimed).
     ``goods_pile`` counts the goods cards not yet taken (0 on maps without).
 
-    Turn bookkeeping: ``current`` is the seat whose turn it is; ``pending`` is
-    the one decision that seat must make before anything else (a second card,
-    a tunnel's extra cost, which drawn tickets to keep; another map adds its
-    own kinds to `Pending`), None at the start of a turn; ``turns_left`` is
-    -1 until the end is triggered, then the number of turns still to play;
-    ``passes`` counts consecutive passes. ``draws`` is the number of random draws used so far
-    (the position of the game's `Rng`). ``goals`` are the goal cards in play
-    (numbers in the map's list, `goals`), empty on maps without.
+    Turn bookkeeping: ``current`` is the seat whose turn it is; ``pending`` the one
+    decision that seat must make before anything else, None at the start of a turn;
+    ``turns_left`` is -1 until the end is triggered, then the turns still to play;
+    ``passes`` counts consecutive passes; ``draws`` is the number of random draws used
+    so far (the position of the game's `Rng`). ``goals`` are the goal cards in play
+    (numbers in the map's list).
     """
 
     rules: Ruleset
@@ -153,6 +161,7 @@ class GameState(msgspec.Struct, gc=False):
     ticket_pile: list[int]
     route_owner: list[int]
     station_owner: list[int]
+    closed: list[int]
     first: int
     current: int
     draws: int
@@ -169,6 +178,20 @@ class GameState(msgspec.Struct, gc=False):
     harbor_owner: list[int] = []
     #: False while the seats' secret piece splits are still to be revealed
     revealed: bool = True
+
+    def copy(self) -> GameState:
+        """A copy sharing nothing mutable with this state (its frozen parts are shared)."""
+        return GameState(
+            self.rules, self.seats, self.phase, self.seed_commitment,
+            [p.copy() for p in self.players], list(self.deck), list(self.discard),
+            list(self.display), list(self.ticket_pile), list(self.route_owner),
+            list(self.station_owner), list(self.closed), self.first, self.current,
+            self.draws, self.pending, self.turns_left, self.passes, self.turn,
+            None if self.final is None else list(self.final),
+            None if self.winners is None else list(self.winners), list(self.goals),
+            self.goods_pile, [Pile(list(p.draw), list(p.discard)) for p in self.piles],
+            list(self.harbor_owner), self.revealed,
+        )
 
     def pile(self, deck: int) -> tuple[list[int], list[int]]:
         """Deck `deck`'s draw pile and discards (the state's own lists)."""
@@ -191,8 +214,3 @@ class GameState(msgspec.Struct, gc=False):
     def tunnel(self) -> Tunnel | None:
         """The pending tunnel attempt, if that is the decision pending."""
         return self.pending if isinstance(self.pending, Tunnel) else None
-
-    @property
-    def drawn(self) -> int:
-        """1 after the first card of a two-card draw, else 0."""
-        return 1 if isinstance(self.pending, SecondCard) else 0

@@ -1,47 +1,31 @@
 """What each audience may see: the public view, a seat's private view, redacted events.
 
-Kept together so leaks are easy to audit. Public: the board (route and
-station owners), the display, pile sizes, each seat's counts (cards,
-tickets, trains, stations) and score, a pending tunnel (its laid-down and
-revealed cards are face up), and at the end every account and ticket.
-Never public: hands, held or offered tickets, the order of any pile, the
-outcome of any shuffle, the seed before the end.
+Kept together so leaks are easy to audit. Public: the board (route and station
+owners), the display, pile sizes, each seat's counts (cards, tickets, trains,
+stations) and score, and at the end every account and ticket; each feature adds its
+own public fields (a pending tunnel, goods, goal cards, harbors...). Never public:
+hands, held or offered tickets, the order of any pile, the outcome of any shuffle, the
+seed before the end.
+
+Redaction fails closed: every event type has its own entry, held by the part of the
+game that owns the event (`hooks.Feature.redactions`); an event type without one is
+refused, never published as it is.
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Mapping
+from typing import Any, Literal
 
 import msgspec
 
 from domain.kernel.protocol import Result
-from domain.kernel.rng import Shuffle
-from domain.ticket_to_ride.board import Board
-from domain.ticket_to_ride.events import (
-    BlindDrawn,
-    BonusCardsDrawn,
-    CardDrawn,
-    DisplayRefilled,
-    Event,
-    GameStarted,
-    PiecesChosen,
-    SlotRefilled,
-    TicketsChosen,
-    TicketsDrawn,
-    TicketsKept,
-    TunnelAttempted,
-)
-from domain.ticket_to_ride.goals import goal_values, goal_winners
-from domain.ticket_to_ride.mapfile import STATIONS, TRAINS
-from domain.ticket_to_ride.state import (
-    FinalScore,
-    GameState,
-    PlayerState,
-    Refill,
-    SecondCard,
-    TicketChoice,
-    Tunnel,
-)
+from domain.ticket_to_ride.board import STATIONS, TRAINS, Board
+from domain.ticket_to_ride.events import Event
+from domain.ticket_to_ride.features.goal_cards import GoalView
+from domain.ticket_to_ride.features.tunnels import TunnelView
+from domain.ticket_to_ride.hooks import Engine, Redact
+from domain.ticket_to_ride.state import FinalScore, GameState, PlayerState
 
 Pending = Literal["choose-tickets", "keep-tickets", "second-card", "tunnel", "refill"]
 
@@ -49,9 +33,10 @@ Pending = Literal["choose-tickets", "keep-tickets", "second-card", "tunnel", "re
 class SeatView(msgspec.Struct, frozen=True, omit_defaults=True):
     """One seat as everyone sees it: counts only, never card colours or ticket contents.
 
-    ``pieces`` counts the map's own piece kinds beyond trains and stations
-    (ships); it is left out on maps without (Europe). ``goods``: the goods
-    cards the seat has taken, face up (Amsterdam; left out on maps without).
+    ``pieces`` counts the map's own piece kinds beyond trains and stations (ships); it
+    is left out on maps without (Europe). ``goods``: the goods cards the seat has taken,
+    face up (Amsterdam; left out on maps without). ``reserve``: the pieces in the
+    seat's own box reserve, once the secret splits are out (Rails & Sails).
     """
 
     seat: int
@@ -64,18 +49,7 @@ class SeatView(msgspec.Struct, frozen=True, omit_defaults=True):
     choosing_tickets: bool
     pieces: dict[str, int] | None = None
     goods: int | None = None
-    #: Rails & Sails: the pieces in the seat's own box reserve (once the splits are out)
     reserve: dict[str, int] | None = None
-
-
-class TunnelView(msgspec.Struct, frozen=True):
-    """A tunnel attempt awaiting its player's decision (§5.4); all of it is face up."""
-
-    route: int
-    colour: str | None
-    locomotives: int
-    revealed: list[str]
-    extra: int
 
 
 class TicketView(msgspec.Struct, frozen=True, omit_defaults=True):
@@ -91,17 +65,6 @@ class TicketView(msgspec.Struct, frozen=True, omit_defaults=True):
     generated: bool = False
 
 
-class GoalView(msgspec.Struct, frozen=True, omit_defaults=True):
-    """A goal card in play (Northern Lights §5.3): ``index`` in the material's ``goals``;
-    once the game has ended, every seat's ``values`` of its measure and the seats that
-    won it (``winners``: the highest value, all when tied, nobody when it is 0)."""
-
-    index: int
-    id: str
-    name: str
-    points: int
-    values: list[int] | None = None
-    winners: list[int] | None = None
 class PileView(msgspec.Struct, frozen=True):
     """One deck's pile sizes (a map of several decks): its id, draw pile and discards."""
 
@@ -123,21 +86,19 @@ class TicketDeckView(msgspec.Struct, frozen=True):
 class PublicView(msgspec.Struct, frozen=True, omit_defaults=True):
     """The board as anyone may see it.
 
-    On a map of several decks ``draw_pile`` and ``discard_pile`` are the first
-    deck's and ``decks`` lists every deck's (left out on maps of one deck, as
-    Europe: no other field has a default, so the JSON is as it was);
-    ``refill_slot`` is the market slot waiting for its deck to be chosen;
-    ``harbor_owner`` gives, per city, the seat whose harbor stands there (maps
-    with harbors only).
+    On a map of several decks ``draw_pile`` and ``discard_pile`` are the first deck's
+    and ``decks`` lists every deck's (left out on maps of one deck, as Europe: no other
+    field has a default, so the JSON is as it was); ``refill_slot`` is the market slot
+    waiting for its deck to be chosen; ``harbor_owner`` gives, per city, the seat whose
+    harbor stands there (maps with harbors only).
 
-    ``route_owner`` / ``station_owner`` are indexed by route and city number
-    (null = nobody); ``display`` by face-up slot (null = empty slot).
-    ``turns_left`` is null until the end is triggered (§8). ``final`` and
-    ``tickets`` (every seat's tickets) appear only once the game has ended.
-    ``goals`` are the goal cards in play, on a map that has them (left out
-    otherwise, as on Europe). Likewise ``goods_pile``, the goods cards left
-    (Amsterdam), and ``ticket_deck``, a ticket deck generated or supplied
-    (`decks`).
+    ``route_owner`` / ``station_owner`` are indexed by route and city number (null =
+    nobody); ``display`` by face-up slot (null = empty slot). ``turns_left`` is null
+    until the end is triggered (§8). ``final`` and ``tickets`` (every seat's tickets)
+    appear only once the game has ended. ``goals`` are the goal cards in play, on a
+    map that has them (left out otherwise, as on Europe). Likewise ``goods_pile``, the
+    goods cards left (Amsterdam), and ``ticket_deck``, a ticket deck generated or
+    supplied (`decks`).
     """
 
     kind: str
@@ -189,21 +150,12 @@ def _ticket(board: Board, ticket: int) -> TicketView:
     )
 
 
-#: the public name of each kind of pending decision
-_PENDING_NAMES: dict[type, Pending] = {
-    TicketChoice: "keep-tickets",
-    Tunnel: "tunnel",
-    SecondCard: "second-card",
-    Refill: "refill",
-}
-
-
-def _pending(state: GameState) -> Pending | None:
+def _pending(engine: Engine, state: GameState) -> Pending | None:
     if state.phase == "choosing-tickets":
         return "choose-tickets"
-    if state.phase == "finished":
+    if state.phase == "finished" or state.pending is None:
         return None
-    return None if state.pending is None else _PENDING_NAMES[type(state.pending)]
+    return engine.pending_of(state.pending)  # type: ignore[return-value]
 
 
 def to_act(state: GameState) -> list[int]:
@@ -216,8 +168,7 @@ def to_act(state: GameState) -> list[int]:
 
 
 def _choosing(players: list[PlayerState], revealed: bool) -> list[int]:
-    """The seats with tickets or a piece split still to choose (apart from `to_act`, whose
-    `state` the comprehension would make a closure cell on every call)."""
+    """The seats with tickets or a secret setup choice still to make."""
     return [seat for seat, p in enumerate(players) if p.offered or not (revealed or p.chosen)]
 
 
@@ -228,18 +179,36 @@ def result(state: GameState) -> Result | None:
     return Result([s.total for s in state.final], list(state.winners))
 
 
-def _own_pieces(kinds: tuple[str, ...], pieces: list[int]) -> dict[str, int] | None:
-    """A seat's counts of the map's own piece kinds (after trains and stations), if any."""
-    if len(kinds) == 2:
-        return None
-    return dict(zip(kinds[2:], pieces[2:], strict=True))
+def _seat(engine: Engine, state: GameState, seat: int, player: PlayerState) -> SeatView:
+    kinds = state.rules.pieces
+    fields: dict[str, Any] = {}
+    if len(kinds) > 2:
+        fields["pieces"] = dict(zip(kinds[2:], player.pieces[2:], strict=True))
+    for seat_fields in engine.seat_fields:
+        fields.update(seat_fields(engine, state, player))
+    return SeatView(seat, sum(player.hand), len(player.tickets), player.pieces[TRAINS],
+                    player.pieces[STATIONS], player.score, list(player.routes),
+                    bool(player.offered), **fields)
 
 
-def public_view(board: Board, state: GameState) -> PublicView:
+def public_view(engine: Engine, state: GameState) -> PublicView:
     """Everything anyone may see (see the module docstring)."""
-    tunnel = state.tunnel
+    board = engine.board
     finished = state.phase == "finished"
-    rules = state.rules
+    names = board.card_names
+    fields: dict[str, Any] = {}
+    if state.piles:
+        fields["decks"] = [
+            PileView(board.deck_ids[d], len(draw), sum(discard))
+            for d, (draw, discard) in enumerate(state.decks())
+        ]
+    deck = board.map.ticket_deck
+    if deck is not None:
+        fields["ticket_deck"] = TicketDeckView(deck.cards, sum(board.ticket_generated),
+                                               board.deck_digest)
+    fields["tunnel"] = None
+    for public_fields in engine.public_fields:
+        fields.update(public_fields(engine, state))
     return PublicView(
         kind="ticket-to-ride",
         map=state.rules.map,
@@ -247,144 +216,44 @@ def public_view(board: Board, state: GameState) -> PublicView:
         status="finished" if finished else "active",
         to_act=to_act(state),
         current=state.current,
-        pending=_pending(state),
+        pending=_pending(engine, state),
         turn=state.turn,
         route_owner=[None if o < 0 else o for o in state.route_owner],
         station_owner=[None if o < 0 else o for o in state.station_owner],
-        display=[None if c < 0 else board.card_name(c) for c in state.display],
+        display=[None if c < 0 else names[c] for c in state.display],
         draw_pile=len(state.deck),
         discard_pile=sum(state.discard),
         ticket_pile=len(state.ticket_pile),
-        seats=[
-            SeatView(
-                seat,
-                sum(p.hand),
-                len(p.tickets),
-                p.pieces[TRAINS],
-                p.pieces[STATIONS],
-                p.score,
-                list(p.routes),
-                bool(p.offered),
-                _own_pieces(state.rules.pieces, p.pieces),
-                p.goods if rules.goods_cards else None,
-                {k: n for k, n, most in zip(state.rules.pieces, p.reserve, state.rules.box,
-                                            strict=True) if most}
-                if p.reserve and state.revealed
-                else None,
-            )
-            for seat, p in enumerate(state.players)
-        ],
-        tunnel=None
-        if tunnel is None
-        else TunnelView(
-            tunnel.route,
-            None if tunnel.colour < 0 else board.colours[tunnel.colour],
-            tunnel.locomotives,
-            [board.card_name(c) for c in tunnel.revealed],
-            tunnel.extra,
-        ),
+        seats=[_seat(engine, state, seat, p) for seat, p in enumerate(state.players)],
         turns_left=None if state.turns_left < 0 else state.turns_left,
         result=result(state),
         final=list(state.final) if state.final is not None else None,
         tickets=[[_ticket(board, t) for t in p.tickets] for p in state.players]
         if finished
         else None,
-        decks=[
-            PileView(board.deck_ids[d], len(draw), sum(discard))
-            for d, (draw, discard) in enumerate(state.decks())
-        ]
-        if state.piles
-        else None,
-        refill_slot=state.pending.slot if isinstance(state.pending, Refill) else None,
-        harbor_owner=[None if o < 0 else o for o in state.harbor_owner]
-        if state.harbor_owner
-        else None,
-        goals=_goals(board, state) if state.goals else None,
-        goods_pile=state.goods_pile if rules.goods_cards else None,
-        ticket_deck=_deck(board),
+        **fields,
     )
 
 
-def _deck(board: Board) -> TicketDeckView | None:
-    deck = board.map.ticket_deck
-    if deck is None:
-        return None
-    return TicketDeckView(deck.cards, sum(board.ticket_generated), board.deck_digest)
-
-
-def _goals(board: Board, state: GameState) -> list[GoalView]:
-    """The goal cards in play; with their values and winners once the game has ended."""
-    cards = board.map.goals
-    if state.phase != "finished":
-        return [GoalView(g, cards[g].id, cards[g].name, cards[g].points) for g in state.goals]
-    won = goal_winners(board, state)
-    return [
-        GoalView(g, cards[g].id, cards[g].name, cards[g].points, goal_values(board, state, g), w)
-        for g, w in zip(state.goals, won, strict=True)
-    ]
-
-
-def private_view(board: Board, state: GameState, seat: int) -> PrivateView:
+def private_view(engine: Engine, state: GameState, seat: int) -> PrivateView:
     """`seat`'s view: hand as counts per colour, own tickets, tickets on offer."""
+    board = engine.board
     player = state.players[seat]
     return PrivateView(
         seat=seat,
         hand={board.card_name(c): n for c, n in enumerate(player.hand) if n},
         tickets=[_ticket(board, t) for t in player.tickets],
         offered=[_ticket(board, t) for t in player.offered],
-        public=public_view(board, state),
+        public=public_view(engine, state),
     )
 
 
-def _blank(shuffle: Shuffle) -> Shuffle:
-    """A shuffle with its outcome hidden: the draw number and input stay public."""
-    return Shuffle(shuffle.draw, shuffle.before, ())
-
-
-def redact(event: Event, viewer: int | None) -> Event:
-    """`event` as `viewer` (a seat, or None for a spectator) may see it."""
-    replace = msgspec.structs.replace
-    if isinstance(event, GameStarted):
-        return replace(
-            event,
-            cards=_blank(event.cards),
-            long_tickets=None if event.long_tickets is None else _blank(event.long_tickets),
-            more_cards=[_blank(s) for s in event.more_cards],
-            tickets=_blank(event.tickets),
-            shuffles=[_blank(s) for s in event.shuffles],
-            goals=None if event.goals is None else _blank(event.goals),
-            hands=[h if seat == viewer else None for seat, h in enumerate(event.hands)],
-            offered=[t if seat == viewer else None for seat, t in enumerate(event.offered)],
-        )
-    if isinstance(event, CardDrawn):
-        hidden = event.slot is None and event.seat != viewer
-        return replace(
-            event,
-            card=None if hidden else event.card,
-            shuffles=[_blank(s) for s in event.shuffles],
-        )
-    if isinstance(event, BonusCardsDrawn):
-        return replace(
-            event,
-            cards=event.cards if event.seat == viewer else None,
-            shuffles=[_blank(s) for s in event.shuffles],
-        )
-    if isinstance(event, BlindDrawn):
-        return replace(
-            event,
-            card=event.card if event.seat == viewer else None,
-            shuffles=[_blank(s) for s in event.shuffles],
-        )
-    if isinstance(event, TunnelAttempted | DisplayRefilled | SlotRefilled):
-        return replace(event, shuffles=[_blank(s) for s in event.shuffles])
-    if isinstance(event, TicketsChosen):
-        return event if event.seat == viewer else replace(event, kept=None)
-    if isinstance(event, PiecesChosen):
-        return event if event.seat == viewer else replace(event, pieces=None)
-    if isinstance(event, TicketsDrawn):
-        return event if event.seat == viewer else replace(event, tickets=None)
-    if isinstance(event, TicketsKept):
-        if event.seat != viewer:
-            return replace(event, kept=None, bottom=None)
-        return replace(event, bottom=None if event.bottom is None else _blank(event.bottom))
-    return event
+def redact(redactions: Mapping[type, Redact], event: Event, viewer: int | None) -> Event:
+    """`event` as `viewer` (a seat, or None for a spectator) may see it, by its type's entry
+    in `redactions`; an event type with no entry is refused (`LookupError`), never
+    published as it is."""
+    entry = redactions.get(type(event))
+    if entry is None:
+        raise LookupError(f"no redaction entry for the event type {type(event).__name__}")
+    redacted: Event = entry(event, viewer)
+    return redacted

@@ -1,0 +1,177 @@
+"""Goal cards (Northern Lights §2.4, §5.3): drawn at setup, won at the end by the leaders.
+
+The map lists its goal cards (`mapfile.Goal`: points and a ``metric``);
+``in_play`` of them are drawn at the opening, face up for everyone (the shuffle's
+outcome hidden like any deck order). At the end each card's measure is taken for
+every seat; the seats with the highest value all score its points (ties all score),
+and a best value of 0 wins nothing (§5.3 Resolved). How many cards a seat won is the
+tie-break ``most-goal-cards-won``.
+
+Tickets are counted as completed by the seat's own routes (`final.completed_alone`),
+each once even when several of its cities qualify; so are routes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import msgspec
+
+from domain.kernel.rng import Rng
+from domain.ticket_to_ride.board import FERRY, TRAINS, Board
+from domain.ticket_to_ride.events import GameStarted
+from domain.ticket_to_ride.final import completed_alone
+from domain.ticket_to_ride.hooks import Engine, Feature
+from domain.ticket_to_ride.mapfile import Goal, GoalCards
+from domain.ticket_to_ride.names import GoalMetric
+from domain.ticket_to_ride.ruleset import Ruleset
+from domain.ticket_to_ride.scoring import longest_path
+from domain.ticket_to_ride.state import GameState, PlayerState
+
+#: a measure: one seat's value at the end, from the board, the seat and its goal card
+Measure = Callable[[Board, PlayerState, Goal], int]
+
+
+class GoalView(msgspec.Struct, frozen=True, omit_defaults=True):
+    """A goal card in play: ``index`` in the material's ``goals``; once the game has
+    ended, every seat's ``values`` of its measure and the seats that won it
+    (``winners``: the highest value, all when tied, nobody when it is 0)."""
+
+    index: int
+    id: str
+    name: str
+    points: int
+    values: list[int] | None = None
+    winners: list[int] | None = None
+
+
+def _routes_touching(board: Board, player: PlayerState, city: Callable[[int], bool]) -> int:
+    a, b = board.route_a, board.route_b
+    return sum(1 for r in player.routes if city(a[r]) or city(b[r]))
+
+
+def _tickets_naming(board: Board, player: PlayerState, city: Callable[[int], bool]) -> int:
+    return sum(
+        1 for t in completed_alone(board, player) if any(city(c) for c in board.ticket_cities[t])
+    )
+
+
+def _locomotive_equivalents(board: Board, player: PlayerState, goal: Goal) -> int:
+    """Each Locomotive in hand counts 1, each pair of one colour 1."""
+    hand, loco = player.hand, board.locomotive
+    return hand[loco] + sum(n // 2 for n in hand[:loco])
+
+
+def _longest_path(board: Board, player: PlayerState, goal: Goal) -> int:
+    a, b, length = board.route_a, board.route_b, board.route_length
+    return longest_path([(a[r], b[r], length[r]) for r in player.routes])
+
+
+def _countries_reached(board: Board, player: PlayerState, goal: Goal) -> int:
+    country, a, b = board.city_country, board.route_a, board.route_b
+    return len({country[c] for r in player.routes for c in (a[r], b[r])})
+
+
+#: what each metric a map's goal card may name measures
+MEASURES: Mapping[GoalMetric, Measure] = {
+    "locomotive-equivalents-in-hand": _locomotive_equivalents,
+    "completed-tickets-with-capital":
+        lambda board, player, goal: _tickets_naming(board, player, board.city_capital.__getitem__),
+    "trains-remaining": lambda board, player, goal: player.pieces[TRAINS],
+    "single-space-routes":
+        lambda board, player, goal: sum(1 for r in player.routes if board.route_length[r] == 1),
+    "longest-path": _longest_path,
+    "completed-tickets-max-5-points": lambda board, player, goal: sum(
+        1 for t in completed_alone(board, player) if board.ticket_points[t] <= 5
+    ),
+    "countries-reached": _countries_reached,
+    "completed-tickets-with-arctic-city":
+        lambda board, player, goal: _tickets_naming(board, player, board.city_arctic.__getitem__),
+    "routes-touching-arctic-city":
+        lambda board, player, goal: _routes_touching(board, player, board.city_arctic.__getitem__),
+    "ferry-routes":
+        lambda board, player, goal: sum(1 for r in player.routes if board.route_kind[r] == FERRY),
+    "routes-touching-country": lambda board, player, goal: _routes_touching(
+        board, player, lambda c: board.city_country[c] == goal.country
+    ),
+}
+
+
+def _goal_cards(rules: Ruleset) -> GoalCards:
+    goal_cards = rules.features.goal_cards
+    assert goal_cards is not None
+    return goal_cards
+
+
+def goal_values(board: Board, state: GameState, goal: int) -> list[int]:
+    """Every seat's value of goal card `goal` (its number in the map's list)."""
+    card = _goal_cards(state.rules).cards[goal]
+    measure = MEASURES[card.metric]
+    return [measure(board, player, card) for player in state.players]
+
+
+def goal_winners(board: Board, state: GameState) -> list[list[int]]:
+    """For each goal card in play, the seats that win it: the highest value, all of them
+    when tied, nobody when that value is 0."""
+    won = []
+    for goal in state.goals:
+        values = goal_values(board, state, goal)
+        best = max(values)
+        won.append([seat for seat, v in enumerate(values) if v == best] if best > 0 else [])
+    return won
+
+
+def opening(board: Board, rules: Ruleset, rng: Rng) -> dict[str, Any]:
+    """The opening's last random draw: the goal cards in play, for all to see."""
+    goal_cards = _goal_cards(rules)
+    goals = rng.shuffle([g.id for g in goal_cards.cards])
+    return {"goals": goals, "goal_cards": list(goals.after[: goal_cards.in_play])}
+
+
+def start(engine: Engine, state: GameState, event: GameStarted) -> None:
+    ids = [g.id for g in _goal_cards(state.rules).cards]
+    state.goals = [ids.index(g) for g in event.goal_cards or ()]
+
+
+def goal_points(engine: Engine, state: GameState) -> dict[str, list[int]]:
+    """The term ``goal-cards``: each seat's points from the goal cards it won."""
+    cards = _goal_cards(state.rules).cards
+    points = [0] * state.seats
+    for goal, seats in zip(state.goals, goal_winners(engine.board, state), strict=True):
+        for seat in seats:
+            points[seat] += cards[goal].points
+    return {"goal-cards": points}
+
+
+def goals_won(engine: Engine, state: GameState) -> list[int]:
+    """The tie-break ``most-goal-cards-won``: how many goal cards each seat won."""
+    count = [0] * state.seats
+    for seats in goal_winners(engine.board, state):
+        for seat in seats:
+            count[seat] += 1
+    return count
+
+
+def view(engine: Engine, state: GameState) -> dict[str, Any]:
+    """The goal cards in play; with their values and winners once the game has ended."""
+    cards = _goal_cards(state.rules).cards
+    if state.phase != "finished":
+        return {"goals": [GoalView(g, cards[g].id, cards[g].name, cards[g].points)
+                          for g in state.goals]}
+    won = goal_winners(engine.board, state)
+    return {"goals": [
+        GoalView(g, cards[g].id, cards[g].name, cards[g].points,
+                 goal_values(engine.board, state, g), w)
+        for g, w in zip(state.goals, won, strict=True)
+    ]}
+
+
+GOAL_CARDS = Feature(
+    name="goal cards",
+    opening=opening,
+    start=start,
+    public_fields=view,
+    terms=goal_points,
+    tie_breaks={"most-goal-cards-won": goals_won},
+)

@@ -1,0 +1,73 @@
+"""Goods (Amsterdam §3.B, §5.3): claiming a route with the goods symbol takes a goods card.
+
+One card per claim of such a route, whatever its length, while the pile lasts; held
+face up. At the end the players are ranked by goods cards held and score the map's
+table for their place at this player count (`majority_points`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import msgspec
+
+from domain.ticket_to_ride.events import Event, GameStarted, RouteClaimed
+from domain.ticket_to_ride.hooks import Engine, Feature
+from domain.ticket_to_ride.state import GameState
+from domain.ticket_to_ride.turn import Turn
+
+
+def majority_points(counts: Sequence[int], table: Sequence[int]) -> list[int]:
+    """Points by rank of `counts` (most first) from `table` (1st place, 2nd, ...).
+
+    A seat with nothing takes no place and scores 0. Tied seats all score the place
+    they share, and the places the others of the tie would have filled are skipped:
+    ``majority_points([4, 2, 2, 2], [8, 6, 4, 2])`` is ``[8, 6, 6, 6]``,
+    ``majority_points([5, 5, 3, 1], [8, 6, 4, 2])`` ``[8, 8, 4, 2]``.
+    """
+    points = []
+    for count in counts:
+        place = sum(1 for other in counts if other > count)
+        points.append(table[place] if count > 0 and place < len(table) else 0)
+    return points
+
+
+def take_goods(turn: Turn, events: list[Event]) -> None:
+    """A claim of a goods route takes one goods card while any is left."""
+    claimed = events[-1]
+    assert isinstance(claimed, RouteClaimed)
+    if turn.board.route_goods[claimed.route] and turn.state.goods_pile > 0:
+        events[-1] = msgspec.structs.replace(claimed, goods=1)
+
+
+def goods_taken(engine: Engine, state: GameState, event: RouteClaimed) -> None:
+    if event.goods:
+        state.players[event.seat].goods += event.goods
+        state.goods_pile -= event.goods
+
+
+def start(engine: Engine, state: GameState, event: GameStarted) -> None:
+    goods = state.rules.features.goods
+    assert goods is not None
+    state.goods_pile = goods.cards
+
+
+def goods_term(engine: Engine, state: GameState) -> dict[str, list[int]]:
+    """The goods bonus: the majority table of this seat count over the cards held."""
+    goods = state.rules.features.goods
+    assert goods is not None
+    table = goods.scoring[state.seats]
+    return {"goods": majority_points([p.goods for p in state.players], table)}
+
+
+GOODS = Feature(
+    name="goods",
+    after_claim=take_goods,
+    on_claim=goods_taken,
+    start=start,
+    public_fields=lambda engine, state: {"goods_pile": state.goods_pile},
+    seat_fields=lambda engine, state, player: {"goods": player.goods},
+    terms=goods_term,
+)
+
+

@@ -1,0 +1,207 @@
+"""Harbors (Rails & Sails §3.3, §5.3): built in port cities, scored by the tickets naming them.
+
+A seat with a harbor left may build one in a port city with none where a route of its
+own ends, paying the map's cards of each deck, all anchor cards of one colour, wilds
+standing in (`HarborCards`). At the end a built harbor scores by the completed tickets
+of its owner that name its city (0, 1, 2, 3 or more), each unbuilt one the map's
+(negative) points. The port cities each seat may build in are kept up to date as
+routes are claimed and harbors built (`PlayerState.ports`).
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from typing import Any, ClassVar
+
+import msgspec
+
+from domain.kernel.errors import RuleViolation
+from domain.ticket_to_ride.board import Board
+from domain.ticket_to_ride.commands import BuildHarbor
+from domain.ticket_to_ride.entries import Move, Payment
+from domain.ticket_to_ride.events import Event, GameStarted, HarborBuilt, RouteClaimed
+from domain.ticket_to_ride.final import completed_alone
+from domain.ticket_to_ride.hooks import Engine, Feature
+from domain.ticket_to_ride.mapfile import Harbors
+from domain.ticket_to_ride.payments import card_names, named_cards, take_cards_payment
+from domain.ticket_to_ride.pricing import Alternative, Cards, take_cards
+from domain.ticket_to_ride.redaction import public
+from domain.ticket_to_ride.ruleset import Ruleset
+from domain.ticket_to_ride.state import GameState
+from domain.ticket_to_ride.turn import Turn, end_turn, finish
+
+
+class HarborCards(msgspec.Struct, frozen=True, gc=False):
+    """A harbor (Rails & Sails §3.3): `per_deck` cards of each deck, every one showing the
+    anchor and all of one colour; wilds stand in for any of them, of either deck."""
+
+    per_deck: tuple[int, ...]
+    section: ClassVar[str] = "§3.3"
+    train_cards: ClassVar[bool] = False
+
+    def colour_form(self) -> None:
+        """A harbor's payment names its cards."""
+        return None
+
+    def check(self, board: Board, paid: Cards) -> str | None:
+        wild = board.locomotive
+        used = [k for k in range(len(paid)) if paid[k] and k != wild]
+        per_deck = [0] * len(self.per_deck)
+        for kind in used:
+            per_deck[board.card_deck[kind]] += paid[kind]
+        if (
+            any(not board.card_anchor[k] for k in used)
+            or len({board.card_colour[k] for k in used}) > 1
+            or any(n > most for n, most in zip(per_deck, self.per_deck, strict=True))
+            or sum(paid) != sum(self.per_deck)
+        ):
+            decks = " and ".join(f"{n} {d}" for n, d in zip(self.per_deck, board.deck_ids,
+                                                             strict=True))
+            return f"pay {decks} cards of one colour, each with the anchor, wilds standing in"
+        return None
+
+    def alternatives(self, board: Board, hand: Cards) -> tuple[Alternative, ...]:
+        """Per colour, the wild range and the payment with the fewest wilds; then the
+        all-wild payment."""
+        wild, total = board.locomotive, sum(self.per_deck)
+        found = []
+        for colour in range(len(board.colours)):
+            paid = [0] * len(hand)
+            for deck, most in enumerate(self.per_deck):
+                kinds = [
+                    k for k in range(len(hand))
+                    if board.card_anchor[k] and board.card_colour[k] == colour
+                    and board.card_deck[k] == deck and k != wild
+                ]
+                take_cards(paid, hand, kinds, most)
+            low, high = total - sum(paid), min(hand[wild], total - 1)
+            if sum(paid) and low <= high:
+                paid[wild] = low
+                found.append(Alternative(colour, low, high, tuple(paid)))
+        if hand[wild] >= total:
+            paid = [0] * len(hand)
+            paid[wild] = total
+            found.append(Alternative(-1, total, total, tuple(paid)))
+        return tuple(found)
+
+
+def _harbors(rules: Ruleset) -> Harbors:
+    harbors = rules.features.harbors
+    assert harbors is not None
+    return harbors
+
+
+def price(board: Board, rules: Ruleset) -> HarborCards:
+    """What a harbor costs on this map."""
+    cards = _harbors(rules).cards
+    return HarborCards(tuple(cards.get(deck, 0) for deck in board.deck_ids))
+
+
+def build_harbor(turn: Turn, seat: int, command: BuildHarbor) -> list[Event]:
+    """A harbor in a port city the player's own route reaches, one per city (§3.3)."""
+    board, state = turn.board, turn.state
+    player = state.players[seat]
+    if not player.pieces[board.pieces.index("harbors")]:
+        raise RuleViolation("no-harbors", "you have no harbor left", "§3.3")
+    city = command.city
+    if not 0 <= city < len(board.city_ids):
+        raise RuleViolation("no-such-city", f"there is no city {city}", "§3.3")
+    if not board.city_harbor[city]:
+        raise RuleViolation("not-a-port", f"{board.city_names[city]} is no port city", "§3.3")
+    if state.harbor_owner[city] >= 0:
+        raise RuleViolation("city-has-harbor", "this city already has a harbor", "§3.3")
+    if not any(state.route_owner[r] == seat for r in board.city_routes[city]):
+        raise RuleViolation(
+            "no-route-to-city", "build a harbor only where a route of yours ends", "§3.3"
+        )
+    paid = named_cards(board, player.hand, command.cards, "§3.3")
+    problem = price(board, state.rules).check(board, paid)
+    if problem is not None:
+        raise RuleViolation("bad-payment", problem, "§3.3")
+    turn.pay(paid)
+    return finish(turn, [HarborBuilt(seat, city, card_names(board, paid))])
+
+
+def start(engine: Engine, state: GameState, event: GameStarted) -> None:
+    state.harbor_owner = [-1] * len(engine.board.city_ids)
+
+
+def ports_reached(engine: Engine, state: GameState, event: RouteClaimed) -> None:
+    """A claimed route's ends become the claimer's ports, where they are free ports."""
+    board = engine.board
+    ports = state.players[event.seat].ports
+    for city in (board.route_a[event.route], board.route_b[event.route]):
+        if board.city_harbor[city] and state.harbor_owner[city] < 0 and city not in ports:
+            insort(ports, city)
+
+
+def harbor_built(engine: Engine, state: GameState, event: HarborBuilt) -> None:
+    board = engine.board
+    player = state.players[event.seat]
+    take_cards_payment(board, state, player.hand, event.paid)
+    state.harbor_owner[event.city] = event.seat
+    player.pieces[board.pieces.index("harbors")] -= 1
+    for other in state.players:
+        if event.city in other.ports:
+            other.ports.remove(event.city)
+    state.passes = 0
+    end_turn(engine, state)
+
+
+def harbor_entry(engine: Engine, state: GameState, seat: int, out: list[Move]) -> None:
+    """The build-harbor entry: the seat's ports as its cities, and per colour the wilds a
+    payment may hold."""
+    board = engine.board
+    player = state.players[seat]
+    if not player.pieces[board.pieces.index("harbors")] or not player.ports:
+        return
+    alternatives = price(board, state.rules).alternatives(board, player.hand)
+    if not alternatives:
+        return
+    colours = board.colours
+    payments = tuple(
+        Payment(None if a.colour < 0 else colours[a.colour], a.low, a.high)
+        for a in alternatives
+    )
+    free = tuple(player.ports)
+    city = free[state.turn % len(free)]
+    out.append(Move(BuildHarbor(city, card_names(board, alternatives[0].payment)), payments,
+                    cities=free))
+
+
+def harbors_term(engine: Engine, state: GameState) -> dict[str, list[int]]:
+    """Each built harbor scores by the completed tickets of its owner naming its city (the
+    table's last entry for more), each unbuilt one the map's points (§5.3)."""
+    board = engine.board
+    harbors = _harbors(state.rules)
+    table, left = harbors.points, board.pieces.index("harbors")
+    points = []
+    for seat, player in enumerate(state.players):
+        named = [board.ticket_cities[t] for t in completed_alone(board, player)]
+        total = player.pieces[left] * harbors.unbuilt
+        for city, owner in enumerate(state.harbor_owner):
+            if owner == seat:
+                count = sum(1 for cities in named if city in cities)
+                total += table[min(count, len(table) - 1)]
+        points.append(total)
+    return {"harbors": points}
+
+
+def _owners(engine: Engine, state: GameState) -> dict[str, Any]:
+    return {"harbor_owner": [None if o < 0 else o for o in state.harbor_owner]}
+
+
+HARBORS = Feature(
+    name="harbors",
+    turn_commands={BuildHarbor: build_harbor},
+    absent={BuildHarbor: ("no-harbors", "this map has no harbors", "§3")},
+    on_claim=ports_reached,
+    appliers={HarborBuilt: harbor_built},
+    redactions={HarborBuilt: public},
+    turn_moves=harbor_entry,
+    public_fields=_owners,
+    start=start,
+    terms=harbors_term,
+)
+
+

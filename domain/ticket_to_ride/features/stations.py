@@ -1,0 +1,98 @@
+"""Stations (Europe §7): built in a city with no station, paid like a gray route; at the end
+each lets its owner borrow one opponent route into its city for tickets, and each
+station not built scores the map's bonus.
+
+The borrowing itself is part of ticket scoring (`scoring.score_tickets`, given the
+stations' cities by `final`), and the bonus part of the final account; this module
+holds building them: the command, its event and its legal move.
+"""
+
+from __future__ import annotations
+
+from domain.kernel.errors import RuleViolation
+from domain.ticket_to_ride.board import STATIONS
+from domain.ticket_to_ride.claimable import gray_payments
+from domain.ticket_to_ride.commands import BuildStation
+from domain.ticket_to_ride.entries import Move
+from domain.ticket_to_ride.events import Event, StationBuilt
+from domain.ticket_to_ride.hooks import Engine, Feature
+from domain.ticket_to_ride.payments import (
+    check_colour_payment,
+    colour_index,
+    colour_name,
+    take_colour_payment,
+)
+from domain.ticket_to_ride.redaction import public
+from domain.ticket_to_ride.ruleset import Ruleset, stations_built
+from domain.ticket_to_ride.state import GameState
+from domain.ticket_to_ride.turn import Turn, end_turn, finish
+
+
+def station_cost(rules: Ruleset, left: int) -> int:
+    """The cards the next station costs a player with `left` stations (§7.1)."""
+    stations = rules.features.stations
+    assert stations is not None
+    return stations.costs[stations_built(rules, left)]
+
+
+def build_station(turn: Turn, seat: int, command: BuildStation) -> list[Event]:
+    """A station in a city with none, paid with cards of one colour, Locomotives wild."""
+    state, board = turn.state, turn.board
+    player = state.players[seat]
+    if not player.pieces[STATIONS]:
+        raise RuleViolation("no-stations", "you have no station left", "§7.1")
+    city = command.city
+    if not 0 <= city < len(state.station_owner):
+        raise RuleViolation("no-such-city", f"there is no city {city}", "§7.1")
+    if state.station_owner[city] >= 0:
+        raise RuleViolation("city-has-station", "this city already has a station", "§7.1")
+    cost = station_cost(state.rules, player.pieces[STATIONS])
+    colour = colour_index(board, command.colour, "§7.1")
+    if command.locomotives == cost and colour >= 0:
+        raise RuleViolation("wrong-colour", "an all-Locomotive payment names no colour", "§7.1")
+    used = check_colour_payment(board, player.hand, colour, command.locomotives, cost, "§7.1")
+    turn.pay_colour(used, command.locomotives, cost)
+    built = StationBuilt(seat, city, colour_name(board, used), command.locomotives, cost)
+    return finish(turn, [built])
+
+
+def station_built(engine: Engine, state: GameState, event: StationBuilt) -> None:
+    player = state.players[event.seat]
+    take_colour_payment(engine.board, player.hand, state.discard, event.colour,
+                        event.locomotives, event.cards)
+    state.station_owner[event.city] = event.seat
+    player.pieces[STATIONS] -= 1
+    state.passes = 0
+    end_turn(engine, state)
+
+
+def station_entry(engine: Engine, state: GameState, seat: int, out: list[Move]) -> None:
+    """The build-station entry (§7.1), when a station can be paid and placed: the cost
+    paid as a gray route of that length (§7.1, §5.2), every free city an alternative."""
+    player = state.players[seat]
+    left = player.pieces[STATIONS]
+    if not left:
+        return
+    board = engine.board
+    hand, loco = player.hand, board.locomotive
+    cost = station_cost(state.rules, left)
+    payments, _, _ = gray_payments(engine.claim_table, cost, 0, hand[loco], hand, loco)
+    if not payments:
+        return
+    free = tuple(city for city, owner in enumerate(state.station_owner) if owner < 0)
+    if not free:
+        return
+    # the ready command varies its city with the turn so random play spreads out
+    first = payments[0]
+    command = BuildStation(free[state.turn % len(free)], first.colour, first.min_locomotives)
+    out.append(Move(command, payments, cities=free))
+
+
+STATIONS_FEATURE = Feature(
+    name="stations",
+    turn_commands={BuildStation: build_station},
+    absent={BuildStation: ("no-stations", "you have no station left", "§7.1")},
+    appliers={StationBuilt: station_built},
+    redactions={StationBuilt: public},
+    turn_moves=station_entry,
+)
