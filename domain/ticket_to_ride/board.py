@@ -89,6 +89,11 @@ class Board(msgspec.Struct, frozen=True, eq=False):
     #: anchor one) and its ship cards; `several_train_kinds`: some colour has two or more
     train_kinds: tuple[tuple[int, ...], ...]
     ship_kinds: tuple[tuple[int, ...], ...]
+    #: per colour and deck, its card kinds showing the anchor (what a harbor takes)
+    anchor_kinds: tuple[tuple[tuple[int, ...], ...], ...]
+    #: per colour, its single-ship and its double-ship card kinds
+    ship_singles: tuple[tuple[int, ...], ...]
+    ship_doubles: tuple[tuple[int, ...], ...]
     several_train_kinds: bool
     #: the decks, each with the cards of it dealt per player and its market slots
     deck_ids: tuple[str, ...]
@@ -213,6 +218,16 @@ def board_from_map(data: MapFile) -> Board:
         ),
         train_kinds=train_kinds,
         ship_kinds=ship_kinds,
+        anchor_kinds=tuple(
+            tuple(tuple(k for k, kind in enumerate(kinds)
+                        if kind.anchor and kind.colour == colour and kind.deck == deck)
+                  for deck in deck_ids)
+            for colour in colours
+        ),
+        ship_singles=tuple(tuple(k for k in kinds_of if kinds[k].ships == 1)
+                           for kinds_of in ship_kinds),
+        ship_doubles=tuple(tuple(k for k in kinds_of if kinds[k].ships == 2)
+                           for kinds_of in ship_kinds),
         several_train_kinds=any(len(t) > 1 for t in train_kinds),
         deck_ids=deck_ids,
         deck_hand=tuple(d.hand for d in decks),

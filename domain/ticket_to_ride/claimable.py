@@ -9,10 +9,11 @@ grouped once, when its engine is built (`ClaimTable`), and a turn reads them:
   `Move`s, one per route and Locomotive range;
 * gray `OneColour` routes, shortest first; their payments (one per colour that can
   pay) are worked out once per turn per length and Locomotives needed, from the
-  hand's counts, out of the table's `Payment`s;
+  hand's counts, out of the board's `Payments`;
 * every other route (a price of several colours: ferries paid with pairs, doubled
-  spaces, ship cards, several train card kinds) in index order; its price rule lists
-  the payments, once per turn per distinct rule.
+  spaces, ship cards, several train card kinds), by price rule: a rule's listing is
+  worked out once per turn, only when the hand could cover it (`pricing.Hand.capacities`)
+  and a route of it is open; the entries then follow route order.
 
 A route closed to the seat (`GameState.closed`) or longer than its pieces is skipped.
 The order is colour by colour, then gray, then the others: a client sees entries in
@@ -21,10 +22,19 @@ the same order from turn to turn.
 
 from __future__ import annotations
 
+from typing import Any
+
 from domain.ticket_to_ride.board import GRAY, Board
 from domain.ticket_to_ride.commands import ClaimRoute
-from domain.ticket_to_ride.entries import Move, Payment
-from domain.ticket_to_ride.pricing import OneColour, PriceRule
+from domain.ticket_to_ride.entries import Move, Payment, Payments
+from domain.ticket_to_ride.pricing import (
+    Hand,
+    Listing,
+    OneColour,
+    PriceRule,
+    capacity_index,
+    listing_of,
+)
 from domain.ticket_to_ride.state import GameState
 
 
@@ -36,10 +46,11 @@ class ClaimTable:
     shortest first; ``coloured[r][low][high - low]``: route ``r``'s entry for payments
     with ``low`` to ``high`` Locomotives. ``gray``: ``(route, length, need)`` of the gray
     `OneColour` routes (``need``: the Locomotives a ferry's symbols require), shortest
-    first, and ``gray_commands[r][colour + 1][low]`` their ready commands. ``payments``:
-    `Payment(colour, low, high)` by colour index (the last: Locomotives only), low and
-    high. ``others``: ``(route, length, rule)`` of every other route, in index order,
-    ``rules`` their distinct price rules (``rule`` indexes it).
+    first, and ``gray_commands[r][colour + 1][low]`` their ready commands. ``others``:
+    every other route by its price rule, grouped by what bounds the routes a hand can pay
+    for (``reach``, a `pricing.Hand.capacities` index), ``(reach, rules)``, each rule an
+    `Other`, smallest first, ``routes`` as ``(route, length)``.
+    ``payments``: the board's `Payments`.
     """
 
     __slots__ = (
@@ -50,20 +61,14 @@ class ClaimTable:
         "others",
         "payments",
         "pieces",
-        "rules",
         "tracks",
     )
 
     def __init__(self, board: Board, price_rules: tuple[PriceRule, ...]) -> None:
         length = board.route_length
         loco = board.locomotive
-        longest = max(length)
         names = [*board.colours, None]
-        self.payments = tuple(
-            tuple(tuple(Payment(name, low, high) for high in range(longest + 1))
-                  for low in range(longest + 1))
-            for name in names
-        )
+        self.payments = payments = Payments(board)
         one = [isinstance(rule, OneColour) for rule in price_rules]
         self.tracks = tuple(
             tuple((r, length[r]) for r in routes if one[r])
@@ -71,7 +76,7 @@ class ClaimTable:
         )
         self.coloured = tuple(
             tuple(
-                tuple(Move(ClaimRoute(r, names[c], low), (self.payments[c][low][high],))
+                tuple(Move(ClaimRoute(r, names[c], low), (payments.plain[c][low][high],))
                       for high in range(low, length[r] + 1))
                 for low in range(length[r] + 1)
             )
@@ -90,20 +95,58 @@ class ClaimTable:
             for r in range(len(length))
         )
         distinct: list[PriceRule] = []
-        others = []
+        routes: list[list[tuple[int, int]]] = []
         for r, rule in enumerate(price_rules):
             if not one[r]:
                 if rule not in distinct:
                     distinct.append(rule)
-                others.append((r, length[r], distinct.index(rule)))
-        self.rules = tuple(distinct)
-        self.others = tuple(others)
+                    routes.append([])
+                routes[distinct.index(rule)].append((r, length[r]))
+        by_reach: dict[int, list[Other]] = {}
+        for rule, of_rule in zip(distinct, routes, strict=True):
+            reads = rule.reads(board) or ()
+            by_reach.setdefault(capacity_index(board, rule.reach), []).append(
+                (rule.size, rule, tuple(of_rule), reads,
+                 tabulated(rule, board, payments, reads) if reads else None)
+            )
+        self.others = tuple(
+            (reach, tuple(sorted(rules, key=lambda entry: entry[0])))
+            for reach, rules in by_reach.items()
+        )
         self.pieces = tuple(sorted(set(board.route_piece)))
         self.mixed = len(self.pieces) > 1
 
 
+#: a route of `ClaimTable.others`: its price rule's size, the rule, its routes, the card
+#: kinds the rule reads (`pricing.PriceRule.reads`) and its listings by their counts
+Other = tuple[int, PriceRule, tuple[tuple[int, int], ...], tuple[tuple[int, int], ...], Any]
+
+
+def tabulated(rule: PriceRule, board: Board, payments: Payments,
+              reads: tuple[tuple[int, int], ...]) -> Any:
+    """Every listing of `rule`, nested by the counts of the kinds it reads (up to the
+    count beyond which nothing changes): a turn looks its listing up instead of working
+    it out. Pays where a rule reads few kinds, as most routes of Rails & Sails do: World
+    turns list claims twice as fast (see ``docs/ticket_to_ride_engine.md``, Speed)."""
+    cards = [0] * len(board.card_names)
+
+    def level(depth: int) -> Any:
+        kind, most = reads[depth]
+        found = []
+        for count in range(most + 1):
+            cards[kind] = count
+            if depth + 1 < len(reads):
+                found.append(level(depth + 1))
+            else:
+                found.append(listing_of(rule, Hand(board, list(cards)), payments))
+        cards[kind] = 0
+        return tuple(found)
+
+    return level(0)
+
+
 def gray_payments(
-    table: ClaimTable, n: int, need: int, locos: int, hand: list[int], colours: int
+    payments: Payments, n: int, need: int, locos: int, hand: list[int], colours: int
 ) -> tuple[tuple[Payment, ...], int, int]:
     """How `n` cards needing `need` Locomotives can be paid with `hand`: per colour that
     can pay the plain cards (Locomotives standing in for some), the Locomotive range;
@@ -112,7 +155,7 @@ def gray_payments(
     `ClaimTable.gray_commands`."""
     spare = locos if locos < n else n
     high = spare if spare < n - 1 else n - 1
-    payments = table.payments
+    plain = payments.plain
     found = []
     first, fewest = -1, 0
     for c in range(colours):
@@ -122,11 +165,11 @@ def gray_payments(
             if low <= high:
                 if first < 0:
                     first, fewest = c + 1, low
-                found.append(payments[c][low][high])
+                found.append(plain[c][low][high])
     if spare >= n:
         if first < 0:
             first, fewest = 0, n
-        found.append(payments[colours][n][n])
+        found.append(plain[colours][n][n])
     return tuple(found), first, fewest
 
 
@@ -172,44 +215,53 @@ def claim_moves(table: ClaimTable, board: Board, state: GameState, seat: int,
         key = n << 8 | need
         found = by_need.get(key)
         if found is None:
-            found = by_need[key] = gray_payments(table, n, need, locos, hand, loco)
+            found = by_need[key] = gray_payments(table.payments, n, need, locos, hand, loco)
         payments, first, fewest = found
         if payments:
             out.append(Move(gray_commands[r][first][fewest], payments))
     if table.others:
-        priced: list[tuple[tuple[Payment, ...], dict[str, int]] | None] = [None] * len(
-            table.rules
-        )
-        for r, n, rule in table.others:
-            if n > pieces[route_piece[r]] or closed[r] & bit:
-                continue
-            entry = priced[rule]
-            if entry is None:
-                entry = priced[rule] = priced_payments(board, table.rules[rule], hand)
-            if entry[0]:
-                out.append(Move(ClaimRoute(r, cards=entry[1]), entry[0]))
+        _other_moves(table, board, state, seat, out)
 
 
-def priced_payments(
-    board: Board, rule: PriceRule, hand: list[int]
-) -> tuple[tuple[Payment, ...], dict[str, int]]:
-    """The payments a price rule of several colours allows `hand`, and the cards of the
-    first (the entries' ready command)."""
-    names = board.card_names
+def _other_moves(table: ClaimTable, board: Board, state: GameState, seat: int,
+                 out: list[Move]) -> None:
+    """The entries of routes priced by a rule of several colours, in route order: each
+    rule's listing worked out once for the turn, only where the hand could cover its
+    routes (`pricing.Hand.capacities`) and some route of it is open; a rule out of reach, or
+    leaving no payment, has its other routes skipped."""
+    player = state.players[seat]
+    hand = Hand(board, player.hand)
+    capacity = hand.capacities()
+    pieces, route_piece, closed, bit = player.pieces, board.route_piece, state.closed, 1 << seat
+    payments = table.payments
+    found: list[tuple[int, Move]] = []
+    for reach, rules in table.others:
+        cap = capacity[reach]
+        for size, rule, routes, reads, tabled in rules:
+            if size > cap:
+                break
+            listed: Listing | None = None
+            for r, n in routes:
+                if n > pieces[route_piece[r]] or closed[r] & bit:
+                    continue
+                if listed is None:  # the rule's payments, once some route of it is open
+                    listed = _listed(rule, hand, payments, reads, tabled)
+                if not listed[0]:
+                    break
+                found.append((r, Move(ClaimRoute(r, cards=listed[1]), listed[0])))
+    found.sort()
+    out += [move for _, move in found]
 
-    def named(payment: tuple[int, ...]) -> dict[str, int]:
-        return {names[c]: count for c, count in enumerate(payment) if count}
 
-    alternatives = rule.alternatives(board, hand)
-    payments = tuple(
-        Payment(
-            None if a.colour < 0 else names[a.colour],
-            a.low,
-            a.high,
-            a.pairs,
-            None if a.pairs is None else named(a.payment),
-            a.doubles,
-        )
-        for a in alternatives
-    )
-    return payments, named(alternatives[0].payment) if alternatives else {}
+def _listed(rule: PriceRule, hand: Hand, payments: Payments,
+            reads: tuple[tuple[int, int], ...], tabled: Any) -> Listing:
+    """A rule's listing for `hand`: looked up by the counts of the kinds it reads where it
+    is tabulated, else worked out."""
+    if tabled is None:
+        return listing_of(rule, hand, payments)
+    cards = hand.cards
+    for kind, most in reads:
+        count = cards[kind]
+        tabled = tabled[count if count < most else most]
+    listing: Listing = tabled
+    return listing

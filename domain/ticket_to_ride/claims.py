@@ -146,11 +146,13 @@ def close_claimed(board: Board, state: GameState, seat: int, route: int) -> None
     closed[route] = everyone
     tracks = board.route_tracks[route]
     if len(tracks) > 1:
-        claimed_tracks = sum(1 for track in tracks if owner[track] >= 0)
+        claimed_tracks = 0
+        for track in tracks:
+            if owner[track] >= 0:
+                claimed_tracks += 1
         bar = everyone if claimed_tracks >= state.rules.usable_tracks[len(tracks)] else 1 << seat
         for track in tracks:
             closed[track] |= bar
-
 
 def claim_entries(engine: Engine, state: GameState, seat: int, out: list[Move]) -> None:
     """An entry per route `seat` can claim and pay for now (`claimable`)."""

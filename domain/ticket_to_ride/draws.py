@@ -68,13 +68,9 @@ def second_card(turn: Turn, seat: int, pending: SecondCard, command: object) -> 
     raise RuleViolation("draw-second-card", "take your second train card", "§4.1")
 
 
-def card_drawn(engine: Engine, state: GameState, event: CardDrawn) -> None:
-    """Evolving a draw-card: the blind card here, a face-up one by the market."""
-    if event.shuffles:
-        state.draws = event.shuffles[-1].draw + 1
-    if event.slot is not None:
-        engine.market.face_up_drawn(engine, state, event)
-        return
+def blind_card_drawn(engine: Engine, state: GameState, event: CardDrawn) -> None:
+    """Evolving a draw-card's blind card (its face-up card is the market's to apply:
+    each market's part applies a draw-card)."""
     deck, discard = state.deck, state.discard
     hand = state.players[event.seat].hand
     if deck:
@@ -137,7 +133,7 @@ DRAWS = Feature(
     name="drawing cards",
     turn_commands={DrawCard: draw_card, DrawBlind: draw_blind},
     decisions={SecondCard: second_card},
-    appliers={CardDrawn: card_drawn, BlindDrawn: blind_drawn},
+    appliers={BlindDrawn: blind_drawn},
     redactions={
         CardDrawn: _redact_card_drawn,
         BlindDrawn: lambda event, viewer: card_for_drawer(

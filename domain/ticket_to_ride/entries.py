@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import msgspec
 
+from domain.ticket_to_ride.board import Board
 from domain.ticket_to_ride.commands import Command
 
 
@@ -49,3 +50,35 @@ class Move(msgspec.Struct, frozen=True, gc=False):
     payments: tuple[Payment, ...] | None = None
     cities: tuple[int, ...] | None = None
     tickets: tuple[int, ...] | None = None
+
+
+class Payments:
+    """Every plain `Payment` a board's entries can list, built once with its engine and
+    shared by every turn: ``plain[colour][low][high]`` by colour index (-1: Locomotives
+    only) and the fewest and most Locomotives, ``doubled[colour][low][high][doubles]``
+    naming the double-ship cards too (maps of ship cards only)."""
+
+    __slots__ = ("doubled", "plain")
+
+    def __init__(self, board: Board) -> None:
+        longest = max(board.route_length)
+        names = [*board.colours, None]
+        lows = range(longest + 1)
+        self.plain = tuple(
+            tuple(tuple(Payment(name, low, high) for high in lows) for low in lows)
+            for name in names
+        )
+        self.doubled = tuple(
+            tuple(tuple(tuple(Payment(name, low, high, doubles=used)
+                              for used in range(longest // 2 + 2))
+                        for high in lows)
+                  for low in lows)
+            for name in names
+        ) if any(board.card_ships) else ()
+
+    def of(self, colour: int, low: int, high: int, doubles: int | None = None) -> Payment:
+        """The payment of colour index `colour` (-1: Locomotives only) with `low` to `high`
+        Locomotives (and `doubles` double-ship cards, on a sea route)."""
+        if doubles is None:
+            return self.plain[colour][low][high]
+        return self.doubled[colour][low][high][doubles]

@@ -23,6 +23,7 @@ through these few named hooks:
 * **the opening**: ``opening`` (fields of the game-started event), ``start`` (the
   state it sets up);
 * **prices**: ``price`` (the price rule of a route it prices);
+* **tables**: ``tables`` (what it builds once per board, kept in `Engine.tables`);
 * **final scoring**: ``terms`` (points beyond routes and tickets), ``ticket_points``
   (a change to a ticket's score), ``tie_breaks`` (measures).
 
@@ -97,13 +98,20 @@ class Feature:
     opening: Opening | None = None
     start: Start | None = None
     price: Price | None = None
+    tables: Callable[[Board], Any] | None = None
     terms: Terms | None = None
     ticket_points: TicketPoints | None = None
     tie_breaks: Mapping[str, Measure] = field(default_factory=dict)
 
 
 class Market(Protocol):
-    """The face-up cards and how they are refilled (one deck, or the chosen market)."""
+    """The face-up cards and how they are refilled (one deck, or the chosen market).
+
+    ``waits``: a turn's end may wait for the player's choice of how to refill
+    (`turn_ends`); a market that never waits is not asked.
+    """
+
+    waits: bool
 
     def deal(self, board: Board, rules: Ruleset, piles: Any, reshuffles: Any,
              display: list[int]) -> None:
@@ -119,11 +127,9 @@ class Market(Protocol):
         """At the end of a turn: refill what must be (appending events); False when the
         player must first choose how (the turn is not over yet)."""
 
-    def face_up_drawn(self, engine: Engine, state: GameState, event: Any) -> None:
-        """A face-up card taken (evolve)."""
-
     def turn_ends(self, state: GameState) -> bool:
-        """At the end of a turn (evolve): False when a refill choice is pending first."""
+        """At the end of a turn (evolve): False when a refill choice is pending first (asked
+        only of a market that `waits`)."""
 
     def draw_moves(self, engine: Engine, state: GameState, out: list[Any]) -> None:
         """The draw entries of a turn's start."""
@@ -140,6 +146,38 @@ class Engine:
     listed; ``price_rules[r]`` is route ``r``'s price rule; ``goes_on[r]`` says a claim
     of ``r`` leaves the turn open (a bonus draw follows).
     """
+
+    __slots__ = (
+        "absent_setup",
+        "absent_turn",
+        "after_claim",
+        "appliers",
+        "blind_moves",
+        "board",
+        "claim_table",
+        "claims",
+        "decision_moves",
+        "decisions",
+        "goes_on",
+        "market",
+        "on_claim",
+        "openings",
+        "parts",
+        "pending_names",
+        "price_rules",
+        "public_fields",
+        "refill_moves",
+        "seat_fields",
+        "setup_commands",
+        "setup_moves",
+        "starts",
+        "tables",
+        "terms",
+        "ticket_points",
+        "tie_breaks",
+        "turn_commands",
+        "turn_moves",
+    )
 
     def __init__(self, board: Board, market: Market, parts: tuple[Feature, ...],
                  missing: tuple[Feature, ...], price_rules: tuple[PriceRule, ...],
@@ -165,6 +203,8 @@ class Engine:
         self.decision_moves: dict[type, DecisionMoves] = {}
         self.pending_names: dict[type, str] = {}
         self.tie_breaks: dict[str, Measure] = {}
+        #: what each part builds once per board, by its name
+        self.tables: dict[str, Any] = {p.name: p.tables(board) for p in parts if p.tables}
         for part in parts:
             self.turn_commands.update(part.turn_commands)
             self.setup_commands.update(part.setup_commands)

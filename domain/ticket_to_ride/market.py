@@ -13,7 +13,13 @@ from __future__ import annotations
 from domain.kernel.errors import RuleViolation
 from domain.ticket_to_ride.board import Board
 from domain.ticket_to_ride.cardflow import Piles, Reshuffle, fill_display, replay_reshuffle
-from domain.ticket_to_ride.draws import BLIND, FACE_UP, face_up_entries, turn_over
+from domain.ticket_to_ride.draws import (
+    BLIND,
+    FACE_UP,
+    blind_card_drawn,
+    face_up_entries,
+    turn_over,
+)
 from domain.ticket_to_ride.entries import Move
 from domain.ticket_to_ride.events import CardDrawn, DisplayRefilled, Event
 from domain.ticket_to_ride.hooks import Engine, Feature
@@ -29,6 +35,8 @@ def no_cards() -> RuleViolation:
 
 class OneDeck:
     """The market of one deck (see the module docstring)."""
+
+    waits = False
 
     def deal(self, board: Board, rules: Ruleset, piles: Piles, reshuffles: list[Reshuffle],
              display: list[int]) -> None:
@@ -99,10 +107,19 @@ class OneDeck:
                                               turn.take_shuffles()))
         return True
 
-    def face_up_drawn(self, engine: Engine, state: GameState, event: CardDrawn) -> None:
-        assert event.slot is not None
-        slot, display = event.slot, state.display
+    def card_drawn(self, engine: Engine, state: GameState, event: CardDrawn) -> None:
+        """Evolving a draw-card: a face-up card is replaced from the pile, then §4.3."""
+        if event.shuffles:
+            state.draws = event.shuffles[-1].draw + 1
+        slot = event.slot
         deck, discard = state.deck, state.discard
+        if slot is None:
+            if not deck:
+                return blind_card_drawn(engine, state, event)
+            # the common case, here rather than a call away: most events of a game
+            state.players[event.seat].hand[deck.pop()] += 1
+            return turn_over(engine, state, event.turn_over)
+        display = state.display
         state.players[event.seat].hand[display[slot]] += 1
         wild, reset_at = engine.board.locomotive, state.rules.core.market.wild_reset
         if deck:  # the common case: the top card fills the slot, as `fill_display` would
@@ -150,6 +167,6 @@ ONE_DECK = OneDeck()
 #: the one-deck market's own event
 ONE_DECK_REFILLS = Feature(
     name="one-deck market",
-    appliers={DisplayRefilled: display_refilled},
+    appliers={CardDrawn: ONE_DECK.card_drawn, DisplayRefilled: display_refilled},
     redactions={DisplayRefilled: lambda event, viewer: blank_shuffles(event)},
 )

@@ -69,6 +69,12 @@ def named_cards(
     return paid
 
 
+def names_of(board: Board, paid: Mapping[int, int]) -> dict[str, int]:
+    """A payment of cards by index, by name, in card order."""
+    names = board.card_names
+    return {names[c]: paid[c] for c in sorted(paid) if paid[c]}
+
+
 def card_names(board: Board, paid: Sequence[int]) -> dict[str, int]:
     """A payment as the cards it names, by name (cards not paid left out)."""
     names = board.card_names

@@ -18,9 +18,13 @@ features: the core rules are here, a feature's own with the feature
 
 Every rule answers `check` (why a payment cannot pay the route, None when it can),
 `alternatives` (for `legal_moves`: one compact entry per colour that can pay the plain
-spaces, with the range of Locomotives a payment may hold, and a ready payment) and
-`colour_form` (the `OneColour` that reads a payment named as a colour and a
-Locomotive count, or None when the payment must name its cards).
+spaces, with the range of Locomotives a payment may hold), `payment` (the cards of one
+alternative with the fewest Locomotives: a ready command) and `colour_form` (the
+`OneColour` that reads a payment named as a colour and a Locomotive count, or None
+when the payment must name its cards). A turn lists every claimable route, so
+alternatives are cheap descriptions and a payment's cards are worked out only where a
+command needs them; `reach` and `size` let the listing skip, by one comparison, the
+routes a hand cannot come near (`Hand.capacities`).
 """
 
 from __future__ import annotations
@@ -31,23 +35,121 @@ from typing import ClassVar, Protocol
 import msgspec
 
 from domain.ticket_to_ride.board import Board
+from domain.ticket_to_ride.entries import Payment, Payments
+from domain.ticket_to_ride.payments import names_of
 
 #: a multiset of cards: the count of each card index
 Cards = Sequence[int]
+#: the cards of a ready payment: count by card index, the cards not paid left out
+Paid = dict[int, int]
+#: what a route's legal-move entry lists: its payments, and the cards of the first by name
+#: (the ready command); no payment: the hand cannot pay
+Listing = tuple[tuple[Payment, ...], dict[str, int]]
+NO_LISTING: Listing = ((), {})
 
 
 class Alternative(msgspec.Struct, frozen=True, gc=False):
     """A way to pay: the plain spaces in card index `colour` (-1: Locomotives only),
-    between `low` and `high` Locomotives in all, and one such `payment`; for a ferry
-    paid with pairs, `pairs` of its symbols paid by pairs (the others by Locomotives);
-    on a sea route, exactly `doubles` double-ship cards."""
+    between `low` and `high` Locomotives in all; for a ferry paid with pairs, `pairs` of
+    its symbols paid by pairs (the others by Locomotives); on a sea route, exactly
+    `doubles` double-ship cards. Its rule's `payment` gives the cards with `low`."""
 
     colour: int
     low: int
     high: int
-    payment: tuple[int, ...]
     pairs: int | None = None
     doubles: int | None = None
+
+
+class Hand:
+    """A hand as price rules read it while a turn's claims are listed: its counts per card
+    index (`cards`) and what some rules read of it, each worked out once, on first use:
+    its train cards per colour then its wilds (`colours`), its ship cards per colour
+    (`ships`), its pairs of one colour (`pairs`), its train cards and wilds in all
+    (`total`)."""
+
+    __slots__ = ("_colours", "_pairs", "_ships", "_total", "board", "cards")
+
+    def __init__(self, board: Board, cards: Cards) -> None:
+        self.board = board
+        self.cards = cards
+        self._colours: Cards | None = None
+        self._ships: tuple[list[int], list[int]] | None = None
+        self._total = -1
+        self._pairs = -1
+
+    @property
+    def colours(self) -> Cards:
+        """Per colour its train cards (every train card kind of it), then the wilds: what
+        the rules of one colour price (the hand itself where a colour has one kind)."""
+        if self._colours is None:
+            self._colours = (
+                by_colour(self.board, self.cards) if self.board.several_train_kinds
+                else self.cards
+            )
+        return self._colours
+
+    @property
+    def ships(self) -> tuple[list[int], list[int]]:
+        """Per colour, the single-ship cards and the double-ship cards."""
+        if self._ships is None:
+            board = self.board
+            self._ships = (count_kinds(self.cards, board.ship_singles),
+                           count_kinds(self.cards, board.ship_doubles))
+        return self._ships
+
+    @property
+    def pairs(self) -> int:
+        """The pairs of one colour its train cards make."""
+        if self._pairs < 0:
+            self._pairs = sum(n // 2 for n in self.colours[: self.board.locomotive])
+        return self._pairs
+
+    @property
+    def total(self) -> int:
+        """The train cards and wilds in all."""
+        if self._total < 0:
+            self._total = sum(self.colours[: self.board.locomotive + 1])
+        return self._total
+
+    def capacities(self) -> list[int]:
+        """The longest route a price of each reach could be paid for, indexed as
+        `capacity_index` says: a bound, the rule's `alternatives` say exactly. Per colour
+        its cards and the wilds, then the most plentiful colour's; per colour the spaces
+        its ship cards and the wilds cover, then any one colour's; then the train cards
+        and wilds in all."""
+        board = self.board
+        wild = board.locomotive
+        wilds = self.cards[wild]
+        counts = self.colours
+        capacity = []
+        for colour in range(wild):
+            capacity.append(wilds + counts[colour])
+        capacity.append(max(capacity, default=wilds))
+        if board.ship_kinds and any(board.ship_kinds):
+            singles, doubles = self.ships
+            ships = []
+            for colour in range(wild):
+                ships.append(wilds + singles[colour] + 2 * doubles[colour])
+            capacity += ships
+            capacity.append(max(ships, default=wilds))
+        else:
+            capacity += [0] * (wild + 1)
+        capacity.append(self.total)
+        return capacity
+
+
+def capacity_index(board: Board, reach: tuple[str, int]) -> int:
+    """Where `Hand.capacities` holds a reach's bound: ``("colour", c)`` cards of colour
+    ``c`` (-1: of the most plentiful) and wilds; ``("ships", c)`` the spaces ship cards of
+    colour ``c`` (-1: any one) and wilds cover; ``("cards", -1)`` every train card and
+    wild."""
+    kind, colour = reach
+    colours = board.locomotive
+    if kind == "cards":
+        return 2 * colours + 2
+    position = colour if colour >= 0 else colours
+    return position if kind == "colour" else colours + 1 + position
 
 
 class PriceRule(Protocol):
@@ -58,11 +160,29 @@ class PriceRule(Protocol):
     #: several train card kinds)
     train_cards: ClassVar[bool]
 
+    @property
+    def reach(self) -> tuple[str, int]:
+        """What bounds the routes it prices a hand can pay for (`capacity_index`)."""
+
+    @property
+    def size(self) -> int:
+        """How much of its `reach` a payment takes at least (a route's length, or the
+        cards of a route of doubled spaces)."""
+
     def check(self, board: Board, paid: Cards) -> str | None:
         """Why `paid` cannot pay the route, or None."""
 
-    def alternatives(self, board: Board, hand: Cards) -> tuple[Alternative, ...]:
+    def alternatives(self, hand: Hand) -> tuple[Alternative, ...]:
         """The compact ways `hand` can pay the route (none: it cannot)."""
+
+    def payment(self, hand: Hand, alternative: Alternative) -> Paid:
+        """One of `alternative`'s payments, with its fewest wilds."""
+
+    def reads(self, board: Board) -> tuple[tuple[int, int], ...] | None:
+        """The card kinds its alternatives and payments read, each with the count beyond
+        which more cards change nothing; None when it reads a whole hand (a gray route,
+        pairs). A legal-move listing is then a function of those counts, tabulated once
+        per board (`claimable.ClaimTable`)."""
 
     def colour_form(self) -> OneColour | None:
         """The price a colour-and-Locomotives payment is read by (None: name the cards)."""
@@ -77,6 +197,14 @@ class OneColour(msgspec.Struct, frozen=True, gc=False):
     locomotives: int
     section: ClassVar[str] = "§5.2"
     train_cards: ClassVar[bool] = True
+
+    @property
+    def reach(self) -> tuple[str, int]:
+        return ("colour", self.colour)
+
+    @property
+    def size(self) -> int:
+        return self.length
 
     def colour_form(self) -> OneColour:
         return self
@@ -99,39 +227,72 @@ class OneColour(msgspec.Struct, frozen=True, gc=False):
             return f"the route takes {self.length} cards"
         return None
 
-    def alternatives(self, board: Board, hand: Cards) -> tuple[Alternative, ...]:
+    def alternatives(self, hand: Hand) -> tuple[Alternative, ...]:
         """Per colour able to pay, the wild range and the payment with the fewest wilds;
         then the all-wild payment (counts per colour, then the wild)."""
-        loco = board.locomotive
-        n, wilds = self.length, hand[loco]
+        counts = hand.colours
+        loco = hand.board.locomotive
+        n, wilds = self.length, counts[loco]
         found = []
+        high = min(wilds, n - 1)
         for colour in [self.colour] if self.colour >= 0 else range(loco):
-            low = max(self.locomotives, n - hand[colour])
-            high = min(wilds, n - 1)
-            if hand[colour] and low <= high:
-                payment = [0] * (loco + 1)
-                payment[colour], payment[loco] = n - low, low
-                found.append(Alternative(colour, low, high, tuple(payment)))
+            low = max(self.locomotives, n - counts[colour])
+            if counts[colour] and low <= high:
+                found.append(Alternative(colour, low, high))
         if wilds >= n:
-            found.append(Alternative(-1, n, n, (0,) * loco + (n,)))
+            found.append(Alternative(-1, n, n))
         return tuple(found)
+
+    def reads(self, board: Board) -> tuple[tuple[int, int], ...] | None:
+        """A route of one colour reads its colour and the wilds (up to its length)."""
+        if self.colour < 0:
+            return None
+        return ((self.colour, self.length), (board.locomotive, self.length))
+
+    def payment(self, hand: Hand, alternative: Alternative) -> Paid:
+        """The colour's cards (a colour index is its basic card's), then the wilds."""
+        paid = {}
+        if alternative.colour >= 0:
+            paid[alternative.colour] = self.length - alternative.low
+        if alternative.low:
+            paid[hand.board.locomotive] = alternative.low
+        return paid
 
 
 class ColourRule(Protocol):
-    """A rule that prices counts per colour then the wild (what `TrainCards` wraps)."""
+    """A rule that prices counts per colour then the wild (what `TrainCards` wraps); its
+    `reads`, if any, names a colour and the wild."""
+
+    @property
+    def reach(self) -> tuple[str, int]: ...
+
+    @property
+    def size(self) -> int: ...
 
     def check(self, board: Board, paid: Cards) -> str | None: ...
 
-    def alternatives(self, board: Board, hand: Cards) -> tuple[Alternative, ...]: ...
+    def alternatives(self, hand: Hand) -> tuple[Alternative, ...]: ...
+
+    def payment(self, hand: Hand, alternative: Alternative) -> Paid: ...
+
+    def reads(self, board: Board) -> tuple[tuple[int, int], ...] | None: ...
 
 
 class TrainCards(msgspec.Struct, frozen=True, gc=False):
     """A route paid with train cards, several kinds per colour alike (`colour_rule`
-    prices the counts per colour), wilds standing in; no ship card."""
+    prices the counts per colour, `Hand.colours`), wilds standing in; no ship card."""
 
     colour_rule: ColourRule
     section: ClassVar[str] = "§5.2"
     train_cards: ClassVar[bool] = False
+
+    @property
+    def reach(self) -> tuple[str, int]:
+        return self.colour_rule.reach
+
+    @property
+    def size(self) -> int:
+        return self.colour_rule.size
 
     def colour_form(self) -> None:
         return None
@@ -141,37 +302,84 @@ class TrainCards(msgspec.Struct, frozen=True, gc=False):
             return "a rail route takes train cards and wilds, never ship cards"
         return self.colour_rule.check(board, by_colour(board, paid))
 
-    def alternatives(self, board: Board, hand: Cards) -> tuple[Alternative, ...]:
-        return tuple(
-            msgspec.structs.replace(a, payment=as_cards(board, hand, a.payment))
-            for a in self.colour_rule.alternatives(board, by_colour(board, hand))
-        )
+    def alternatives(self, hand: Hand) -> tuple[Alternative, ...]:
+        return self.colour_rule.alternatives(hand)
+
+    def payment(self, hand: Hand, alternative: Alternative) -> Paid:
+        """The wrapped rule's payment per colour, as cards of the hand."""
+        return as_cards(hand.board, hand.cards, self.colour_rule.payment(hand, alternative))
+
+    def reads(self, board: Board) -> tuple[tuple[int, int], ...] | None:
+        """A route of one colour reads every train card kind of it and the wilds."""
+        inner = self.colour_rule.reads(board)
+        if inner is None:
+            return None
+        (colour, most), wilds = inner
+        return (*((kind, most) for kind in board.train_kinds[colour]), wilds)
+
+
+class Alternatives(Protocol):
+    """What `listing_of` reads of a price (a route's rule, or a harbor's)."""
+
+    def alternatives(self, hand: Hand) -> tuple[Alternative, ...]: ...
+
+    def payment(self, hand: Hand, alternative: Alternative) -> Paid: ...
+
+
+def listing_of(rule: Alternatives, hand: Hand, payments: Payments) -> Listing:
+    """A rule's listing from its alternatives: each one's `Payment` (a ferry paid with
+    pairs names its cards in each), and the first one's cards."""
+    alternatives = rule.alternatives(hand)
+    if not alternatives:
+        return NO_LISTING
+    board = hand.board
+    found = []
+    for a in alternatives:
+        if a.pairs is None:
+            found.append(payments.of(a.colour, a.low, a.high, a.doubles))
+        else:
+            paid = names_of(board, rule.payment(hand, a))
+            colour = None if a.colour < 0 else board.colours[a.colour]
+            found.append(Payment(colour, a.low, a.high, a.pairs, paid))
+    return tuple(found), names_of(board, rule.payment(hand, alternatives[0]))
 
 
 def by_colour(board: Board, cards: Cards) -> list[int]:
     """Train cards counted per colour (every train card kind of it), then the wilds."""
-    return [sum(cards[k] for k in kinds) for kinds in board.train_kinds] + [
-        cards[board.locomotive]
-    ]
+    counts = count_kinds(cards, board.train_kinds)
+    counts.append(cards[board.locomotive])
+    return counts
 
 
-def as_cards(board: Board, hand: Cards, per_colour: Sequence[int]) -> tuple[int, ...]:
-    """Counts per colour made cards of `hand`: the plain kind first, keeping the anchor
-    cards a harbor needs for last."""
-    paid = [0] * len(hand)
-    paid[board.locomotive] = per_colour[-1]
-    for colour, kinds in enumerate(board.train_kinds):
-        left = per_colour[colour]
+def count_kinds(cards: Cards, groups: Sequence[Sequence[int]]) -> list[int]:
+    """The cards of each group of card kinds (plain loops: every turn's listing counts a
+    hand this way, three times faster than with generators)."""
+    counts = []
+    for kinds in groups:
+        count = 0
         for kind in kinds:
-            take = min(left, hand[kind])
-            paid[kind] = take
-            left -= take
-    return tuple(paid)
+            count += cards[kind]
+        counts.append(count)
+    return counts
 
 
-def take_cards(paid: list[int], hand: Cards, kinds: Sequence[int], count: int) -> None:
+def as_cards(board: Board, hand: Cards, per_colour: Paid) -> Paid:
+    """A payment per colour made cards of `hand`: the plain kind first, keeping the anchor
+    cards a harbor needs for last."""
+    wild = board.locomotive
+    paid: Paid = {}
+    for colour, count in per_colour.items():
+        if colour == wild:
+            paid[wild] = count
+        else:
+            take_cards(paid, hand, board.train_kinds[colour], count)
+    return paid
+
+
+def take_cards(paid: Paid, hand: Cards, kinds: Sequence[int], count: int) -> None:
     """Add `count` cards of `kinds` (in order, as the hand holds them) to `paid`."""
     for kind in kinds:
         take = min(count, hand[kind])
-        paid[kind] += take
-        count -= take
+        if take:
+            paid[kind] = paid.get(kind, 0) + take
+            count -= take

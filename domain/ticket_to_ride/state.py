@@ -5,10 +5,10 @@ paying and checking payments are a few array reads. A draw pile is a list with i
 **top at the end**. Route and station owners are lists indexed by route and city (-1
 = nobody). `evolve` updates a state in place; `decide` only reads it.
 
-Two facts every turn's legal moves need are kept up to date as routes are claimed
-instead of being recomputed per turn: which routes each seat may no longer claim
-(`GameState.closed`) and the port cities where a seat may build a harbor
-(`PlayerState.ports`).
+Facts every turn's legal moves need are kept up to date as pieces are placed instead
+of being recomputed per turn: which routes each seat may no longer claim
+(`GameState.closed`), the port cities where a seat may build a harbor
+(`PlayerState.ports`) and the cities free of stations (`GameState.free_cities`).
 
 The structs here, like the commands, events and legal moves, are declared
 ``gc=False``: they never take part in a reference cycle (nothing points back up), so
@@ -178,6 +178,8 @@ class GameState(msgspec.Struct, gc=False):
     harbor_owner: list[int] = []
     #: False while the seats' secret piece splits are still to be revealed
     revealed: bool = True
+    #: the cities with no station yet, in city order (empty on maps without stations)
+    free_cities: tuple[int, ...] = ()
 
     def copy(self) -> GameState:
         """A copy sharing nothing mutable with this state (its frozen parts are shared)."""
@@ -190,7 +192,7 @@ class GameState(msgspec.Struct, gc=False):
             None if self.final is None else list(self.final),
             None if self.winners is None else list(self.winners), list(self.goals),
             self.goods_pile, [Pile(list(p.draw), list(p.discard)) for p in self.piles],
-            list(self.harbor_owner), self.revealed,
+            list(self.harbor_owner), self.revealed, self.free_cities,
         )
 
     def pile(self, deck: int) -> tuple[list[int], list[int]]:

@@ -195,7 +195,8 @@ def forfeit(engine: Engine, state: GameState, seat: int, seed: Seed) -> list[Eve
 def end_turn(engine: Engine, state: GameState) -> None:
     """Evolving: pass the turn on (§3) and run the end trigger's countdown (§8), unless
     the market first waits for a refill choice (the turn then ends after it)."""
-    if not engine.market.turn_ends(state):
+    market = engine.market
+    if market.waits and not market.turn_ends(state):
         return
     state.pending = None
     state.turn += 1
@@ -208,8 +209,9 @@ def end_turn(engine: Engine, state: GameState) -> None:
         left = 0
         for kind in rules.end_pieces:
             left += pieces[kind]
-        if left <= rules.core.end.trigger:
-            state.turns_left = state.seats * rules.core.end.final_rounds
+        end = rules.core.end
+        if left <= end.trigger:
+            state.turns_left = state.seats * end.final_rounds
     state.current = (state.current + 1) % state.seats
 
 

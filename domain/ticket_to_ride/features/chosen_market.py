@@ -27,6 +27,7 @@ from domain.ticket_to_ride.cardflow import (
 from domain.ticket_to_ride.commands import RefillSlot
 from domain.ticket_to_ride.draws import (
     FACE_UP,
+    blind_card_drawn,
     blind_entries,
     draw_from_deck,
     face_up_entries,
@@ -44,6 +45,8 @@ from domain.ticket_to_ride.turn import Turn, draw_ends_turn, finish
 
 class Chosen:
     """The chosen market (see the module docstring)."""
+
+    waits = True
 
     def deal(self, board: Board, rules: Ruleset, piles: Piles, reshuffles: list[Reshuffle],
              display: list[int]) -> None:
@@ -92,8 +95,13 @@ class Chosen:
         """The turn is over unless an empty slot waits for the player's choice of deck."""
         return -1 not in turn.display or first_refillable(turn.display, turn.decks()) < 0
 
-    def face_up_drawn(self, engine: Engine, state: GameState, event: CardDrawn) -> None:
-        assert event.slot is not None
+    def card_drawn(self, engine: Engine, state: GameState, event: CardDrawn) -> None:
+        """Evolving a draw-card: a face-up card's slot is refilled, or waits for the
+        player's choice of deck."""
+        if event.shuffles:
+            state.draws = event.shuffles[-1].draw + 1
+        if event.slot is None:
+            return blind_card_drawn(engine, state, event)
         board, display = engine.board, state.display
         card = display[event.slot]
         state.players[event.seat].hand[card] += 1
@@ -202,7 +210,7 @@ CHOSEN = Chosen()
 CHOSEN_MARKET = Feature(
     name="chosen market",
     decisions={Refill: refill_slot},
-    appliers={SlotRefilled: slot_refilled},
+    appliers={CardDrawn: CHOSEN.card_drawn, SlotRefilled: slot_refilled},
     redactions={SlotRefilled: lambda event, viewer: blank_shuffles(event)},
     decision_moves={Refill: refill_moves},
     pending_names={Refill: "refill"},

@@ -7,14 +7,19 @@ the route's length.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 import msgspec
 
 from domain.ticket_to_ride.board import Board
 from domain.ticket_to_ride.hooks import Feature
-from domain.ticket_to_ride.pricing import Alternative, Cards, PriceRule
+from domain.ticket_to_ride.pricing import (
+    Alternative,
+    Cards,
+    Hand,
+    Paid,
+    PriceRule,
+)
 
 
 class DoubledSpaces(msgspec.Struct, frozen=True, gc=False):
@@ -46,15 +51,65 @@ class DoubledSpaces(msgspec.Struct, frozen=True, gc=False):
             f"{self.doubled} doubled space(s), wilds standing in"
         )
 
-    def alternatives(self, board: Board, hand: Cards) -> tuple[Alternative, ...]:
-        loco = board.locomotive
+    @property
+    def reach(self) -> tuple[str, int]:
+        """Doubled spaces take more cards than the route is long."""
+        return ("cards", -1)
+
+    @property
+    def size(self) -> int:
+        return self.length + self.doubled
+
+    def reads(self, board: Board) -> None:
+        """It reads a whole hand."""
+        return None
+
+    def alternatives(self, hand: Hand) -> tuple[Alternative, ...]:
+        """Per colour of the plain spaces (the route's, or any one; -1: Locomotives only)
+        the fewest and most wilds some payment holds."""
+        counts = hand.colours
+        loco = hand.board.locomotive
+        most = min(counts[loco], self.length + self.doubled)
         plain_spaces = self.length - self.doubled
-        colours = [self.colour] if self.colour >= 0 else list(range(loco))
-        return _alternatives(
-            [*colours, -1],
-            min(hand[loco], self.length + self.doubled),
-            lambda colour, wilds: self._build(board, hand, colour, wilds, plain_spaces),
-        )
+        # a colour pays at least one plain space (`_plain_unpaid`): none without plain
+        # spaces or cards of it
+        colours = [c for c in ([self.colour] if self.colour >= 0 else range(loco))
+                   if plain_spaces and counts[c]]
+        all_pairs, all_cards = hand.pairs, hand.total - counts[loco]
+        found = []
+        for colour in [*colours, -1]:
+            payable = [w for w in range(most + 1)
+                       if self._payable(counts, colour, w, all_pairs, all_cards)]
+            if payable:
+                found.append(Alternative(colour, payable[0], payable[-1]))
+        return tuple(found)
+
+    def _payable(self, counts: Cards, colour: int, wilds: int, all_pairs: int,
+                 all_cards: int) -> bool:
+        """Whether some payment has plain colour `colour` and exactly `wilds` wilds: the
+        plain cards taken, each doubled space is a whole pair of one colour, a card and a
+        wild, or two wilds (the arithmetic of `_build`'s search)."""
+        plain_spaces = self.length - self.doubled
+        have = counts[colour] if colour >= 0 else 0
+        for plain_wilds in range(min(wilds, plain_spaces) + 1):
+            plain = plain_spaces - plain_wilds
+            if _plain_unpaid(counts, colour, plain):
+                continue
+            pairs = all_pairs - have // 2 + (have - plain) // 2
+            cards = all_cards - plain
+            left = wilds - plain_wilds
+            for wild_pairs in range(left // 2 + 1):
+                singles = left - 2 * wild_pairs
+                whole = self.doubled - singles - wild_pairs
+                if 0 <= whole <= pairs and singles <= cards - 2 * whole:
+                    return True
+        return False
+
+    def payment(self, hand: Hand, alternative: Alternative) -> Paid:
+        paid = self._build(hand.board, hand.colours, alternative.colour, alternative.low,
+                           self.length - self.doubled)
+        assert paid is not None
+        return {card: count for card, count in enumerate(paid) if count}
 
     def _build(
         self, board: Board, hand: Cards, colour: int, wilds: int, plain_spaces: int
@@ -95,19 +150,6 @@ class DoubledSpaces(msgspec.Struct, frozen=True, gc=False):
                     return tuple(trial)
         return None
 
-
-
-def _alternatives(
-    colours: Sequence[int], most: int, build: Callable[[int, int], tuple[int, ...] | None]
-) -> tuple[Alternative, ...]:
-    """One `Alternative` per colour of `colours` that `build` can pay with, for some count
-    of Locomotives up to `most`: the fewest and most, and the payment with the fewest."""
-    found = []
-    for colour in colours:
-        payments = [(n, p) for n in range(most + 1) if (p := build(colour, n)) is not None]
-        if payments:
-            found.append(Alternative(colour, payments[0][0], payments[-1][0], payments[0][1]))
-    return tuple(found)
 
 
 def _plain_unpaid(hand: Cards, colour: int, plain: int) -> bool:

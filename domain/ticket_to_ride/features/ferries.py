@@ -14,7 +14,14 @@ import msgspec
 
 from domain.ticket_to_ride.board import FERRY, GRAY, Board
 from domain.ticket_to_ride.hooks import Feature
-from domain.ticket_to_ride.pricing import Alternative, Cards, OneColour, PriceRule
+from domain.ticket_to_ride.pricing import (
+    Alternative,
+    Cards,
+    Hand,
+    OneColour,
+    Paid,
+    PriceRule,
+)
 
 
 class PairFerry(msgspec.Struct, frozen=True, gc=False):
@@ -54,58 +61,82 @@ class PairFerry(msgspec.Struct, frozen=True, gc=False):
             f"{self.symbols} Locomotive symbol(s), a Locomotive or a pair of one colour"
         )
 
-    def alternatives(self, board: Board, hand: Cards) -> tuple[Alternative, ...]:
+    @property
+    def reach(self) -> tuple[str, int]:
+        """A ferry of pairs takes at least as many cards as it is long."""
+        return ("cards", -1)
+
+    @property
+    def size(self) -> int:
+        return self.length
+
+    def reads(self, board: Board) -> None:
+        """It reads a whole hand."""
+        return None
+
+    def alternatives(self, hand: Hand) -> tuple[Alternative, ...]:
         """One entry per colour of the plain spaces (-1: none, or Locomotives only) and
         number of symbols paid by pairs (the rest by Locomotives), most pairs first, with
-        the range of Locomotives in all and the payment with the fewest."""
-        loco = board.locomotive
-        plain_spaces = self.length - self.symbols
+        the range of Locomotives in all.
+
+        For a colour, the plain spaces take at least one card of it (-1: every one a
+        Locomotive); more Locomotives among them leave more of the colour for pairs, so
+        the payable counts form one range, from the first count that leaves pairs
+        enough, up to the Locomotives held.
+        """
+        counts = hand.colours
+        loco = hand.board.locomotive
+        locos = counts[loco]
+        symbols, plain_spaces = self.symbols, self.length - self.symbols
+        all_pairs = hand.pairs
+        if locos + all_pairs < symbols:  # a symbol is paid by a Locomotive or a pair
+            return ()
         found = []
         for colour in [*range(loco), -1] if plain_spaces else [-1]:
-            if colour >= 0 and not hand[colour]:
+            have = counts[colour] if colour >= 0 else 0
+            if colour >= 0 and not have:
                 continue
-            for pairs in range(self.symbols, -1, -1):
-                found += self._alternative(board, hand, colour, pairs, plain_spaces)
+            other_pairs = all_pairs - have // 2
+            for pairs in range(symbols, -1, -1):
+                symbol_locos = symbols - pairs
+                if colour < 0:
+                    if symbol_locos + plain_spaces <= locos and all_pairs >= pairs:
+                        found.append(Alternative(-1, symbol_locos + plain_spaces,
+                                                 symbol_locos + plain_spaces, pairs))
+                    continue
+                most = min(plain_spaces - 1, locos - symbol_locos)
+                # the fewest Locomotives among the plain spaces that leave the colour's
+                # cards pairs enough: (have - plain) // 2 >= pairs - other_pairs
+                short = 2 * (pairs - other_pairs)
+                fewest = max(0, plain_spaces - have, short + plain_spaces - have)
+                if fewest <= most:
+                    found.append(Alternative(colour, symbol_locos + fewest, symbol_locos + most,
+                                             pairs))
         return tuple(found)
 
-    def _alternative(
-        self, board: Board, hand: Cards, colour: int, pairs: int, plain_spaces: int
-    ) -> list[Alternative]:
-        """The entry for plain colour `colour` and `pairs` symbols paid by pairs, if any.
-
-        The plain spaces take at least one card of `colour` (-1: every one a
-        Locomotive); more Locomotives among them leave more of `colour` for the
-        pairs, so the payable counts form one range, up to the Locomotives held.
-        """
-        loco = board.locomotive
-        symbol_locos = self.symbols - pairs
-        if colour < 0:
-            fewest = most = plain_spaces
-        else:
-            fewest = max(0, plain_spaces - hand[colour])
-            most = min(plain_spaces - 1, hand[loco] - symbol_locos)
-        for plain_locos in range(fewest, most + 1):
-            spare = list(hand[:loco])
-            plain = plain_spaces - plain_locos
+    def payment(self, hand: Hand, alternative: Alternative) -> Paid:
+        """The plain cards, the Locomotives, and the pairs from the colours with the most
+        cards to spare (the lower colour first among equals)."""
+        counts = hand.colours
+        loco = hand.board.locomotive
+        colour, pairs = alternative.colour, alternative.pairs or 0
+        plain = self.length - self.symbols - (alternative.low - (self.symbols - pairs))
+        paid: Paid = {colour: plain} if plain else {}
+        if alternative.low:
+            paid[loco] = alternative.low
+        if pairs:
+            spare = list(counts[:loco])
             if plain:
                 spare[colour] -= plain
-            if symbol_locos + plain_locos > hand[loco] or sum(n // 2 for n in spare) < pairs:
-                continue
-            payment = [0] * (loco + 1)
-            if plain:
-                payment[colour] = plain
-            payment[loco] = symbol_locos + plain_locos
-            left = pairs
-            for c in sorted(range(loco), key=lambda c: -spare[c]):
-                take = min(left, spare[c] // 2)
-                payment[c] += 2 * take
-                left -= take
-            return [
-                Alternative(colour, symbol_locos + plain_locos, symbol_locos + most,
-                            tuple(payment), pairs)
-            ]
-        return []
-
+            # a stable sort, descending: equal counts keep the lower colour first
+            for c in sorted(range(loco), key=spare.__getitem__, reverse=True):
+                take = min(pairs, spare[c] // 2)
+                if take:
+                    paid[c] = paid.get(c, 0) + 2 * take
+                    pairs -= take
+                    if not pairs:
+                        break
+        return paid
 
 def price(board: Board, route: int) -> PriceRule | None:
     """A ferry's price: its symbols by Locomotives, or (gray, paid with pairs) `PairFerry`."""

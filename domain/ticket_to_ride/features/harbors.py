@@ -18,13 +18,20 @@ import msgspec
 from domain.kernel.errors import RuleViolation
 from domain.ticket_to_ride.board import Board
 from domain.ticket_to_ride.commands import BuildHarbor
-from domain.ticket_to_ride.entries import Move, Payment
+from domain.ticket_to_ride.entries import Move
 from domain.ticket_to_ride.events import Event, GameStarted, HarborBuilt, RouteClaimed
 from domain.ticket_to_ride.final import completed_alone
 from domain.ticket_to_ride.hooks import Engine, Feature
 from domain.ticket_to_ride.mapfile import Harbors
 from domain.ticket_to_ride.payments import card_names, named_cards, take_cards_payment
-from domain.ticket_to_ride.pricing import Alternative, Cards, take_cards
+from domain.ticket_to_ride.pricing import (
+    Alternative,
+    Cards,
+    Hand,
+    Paid,
+    listing_of,
+    take_cards,
+)
 from domain.ticket_to_ride.redaction import public
 from domain.ticket_to_ride.ruleset import Ruleset
 from domain.ticket_to_ride.state import GameState
@@ -60,30 +67,36 @@ class HarborCards(msgspec.Struct, frozen=True, gc=False):
             return f"pay {decks} cards of one colour, each with the anchor, wilds standing in"
         return None
 
-    def alternatives(self, board: Board, hand: Cards) -> tuple[Alternative, ...]:
-        """Per colour, the wild range and the payment with the fewest wilds; then the
-        all-wild payment."""
+    def alternatives(self, hand: Hand) -> tuple[Alternative, ...]:
+        """Per colour, the wild range; then the all-wild payment."""
+        board, cards = hand.board, hand.cards
         wild, total = board.locomotive, sum(self.per_deck)
+        high = min(cards[wild], total - 1)
         found = []
-        for colour in range(len(board.colours)):
-            paid = [0] * len(hand)
-            for deck, most in enumerate(self.per_deck):
-                kinds = [
-                    k for k in range(len(hand))
-                    if board.card_anchor[k] and board.card_colour[k] == colour
-                    and board.card_deck[k] == deck and k != wild
-                ]
-                take_cards(paid, hand, kinds, most)
-            low, high = total - sum(paid), min(hand[wild], total - 1)
-            if sum(paid) and low <= high:
-                paid[wild] = low
-                found.append(Alternative(colour, low, high, tuple(paid)))
-        if hand[wild] >= total:
-            paid = [0] * len(hand)
-            paid[wild] = total
-            found.append(Alternative(-1, total, total, tuple(paid)))
+        for colour, by_deck in enumerate(board.anchor_kinds):
+            taken = 0
+            for kinds, most in zip(by_deck, self.per_deck, strict=True):
+                held = 0
+                for kind in kinds:
+                    held += cards[kind]
+                taken += held if held < most else most
+            if taken and total - taken <= high:
+                found.append(Alternative(colour, total - taken, high))
+        if cards[wild] >= total:
+            found.append(Alternative(-1, total, total))
         return tuple(found)
 
+    def payment(self, hand: Hand, alternative: Alternative) -> Paid:
+        """The anchor cards of the colour each deck gives, then the fewest wilds."""
+        board, cards = hand.board, hand.cards
+        paid: Paid = {}
+        if alternative.colour >= 0:
+            for kinds, most in zip(board.anchor_kinds[alternative.colour], self.per_deck,
+                                   strict=True):
+                take_cards(paid, cards, kinds, most)
+        if alternative.low:
+            paid[board.locomotive] = alternative.low
+        return paid
 
 def _harbors(rules: Ruleset) -> Harbors:
     harbors = rules.features.harbors
@@ -91,10 +104,11 @@ def _harbors(rules: Ruleset) -> Harbors:
     return harbors
 
 
-def price(board: Board, rules: Ruleset) -> HarborCards:
-    """What a harbor costs on this map."""
-    cards = _harbors(rules).cards
-    return HarborCards(tuple(cards.get(deck, 0) for deck in board.deck_ids))
+def price(board: Board) -> HarborCards:
+    """What a harbor costs on this map (built once with its engine)."""
+    harbors = board.map.features.harbors
+    assert harbors is not None
+    return HarborCards(tuple(harbors.cards.get(deck, 0) for deck in board.deck_ids))
 
 
 def build_harbor(turn: Turn, seat: int, command: BuildHarbor) -> list[Event]:
@@ -115,7 +129,7 @@ def build_harbor(turn: Turn, seat: int, command: BuildHarbor) -> list[Event]:
             "no-route-to-city", "build a harbor only where a route of yours ends", "§3.3"
         )
     paid = named_cards(board, player.hand, command.cards, "§3.3")
-    problem = price(board, state.rules).check(board, paid)
+    problem = turn.engine.tables["harbors"].check(board, paid)
     if problem is not None:
         raise RuleViolation("bad-payment", problem, "§3.3")
     turn.pay(paid)
@@ -155,19 +169,12 @@ def harbor_entry(engine: Engine, state: GameState, seat: int, out: list[Move]) -
     player = state.players[seat]
     if not player.pieces[board.pieces.index("harbors")] or not player.ports:
         return
-    alternatives = price(board, state.rules).alternatives(board, player.hand)
-    if not alternatives:
+    rule: HarborCards = engine.tables["harbors"]
+    payments, cards = listing_of(rule, Hand(board, player.hand), engine.claim_table.payments)
+    if not payments:
         return
-    colours = board.colours
-    payments = tuple(
-        Payment(None if a.colour < 0 else colours[a.colour], a.low, a.high)
-        for a in alternatives
-    )
     free = tuple(player.ports)
-    city = free[state.turn % len(free)]
-    out.append(Move(BuildHarbor(city, card_names(board, alternatives[0].payment)), payments,
-                    cities=free))
-
+    out.append(Move(BuildHarbor(free[state.turn % len(free)], cards), payments, cities=free))
 
 def harbors_term(engine: Engine, state: GameState) -> dict[str, list[int]]:
     """Each built harbor scores by the completed tickets of its owner naming its city (the
@@ -202,6 +209,7 @@ HARBORS = Feature(
     public_fields=_owners,
     start=start,
     terms=harbors_term,
+    tables=price,
 )
 
 

@@ -14,7 +14,7 @@ from typing import Any
 from msgspec.structs import replace
 
 from domain.kernel.errors import RuleViolation
-from domain.ticket_to_ride.board import TRAINS
+from domain.ticket_to_ride.board import TRAINS, Board
 from domain.ticket_to_ride.commands import ChoosePieces, ExchangePieces
 from domain.ticket_to_ride.entries import Move
 from domain.ticket_to_ride.events import (
@@ -152,6 +152,15 @@ def split_moves(engine: Engine, state: GameState, player: PlayerState) -> list[M
     return [Move(ChoosePieces(t)) for t in (default, *others)]
 
 
+def exchanges(board: Board) -> dict[str, tuple[Move, ...]]:
+    """Every exchange entry of the board, built once: by kind given, by count (the most a
+    box holds of that kind)."""
+    split = board.map.features.piece_split
+    assert split is not None
+    return {kind: tuple(Move(ExchangePieces(kind, count)) for count in range(most + 1))
+            for kind, most in split.box.items()}
+
+
 def exchange_moves(engine: Engine, state: GameState, seat: int, out: list[Move]) -> None:
     """Each exchange the seat's pieces and reserve allow: per kind given, every count
     from 1 up to the limit."""
@@ -159,11 +168,11 @@ def exchange_moves(engine: Engine, state: GameState, seat: int, out: list[Move])
     if not _split(rules).exchange_cost:
         return
     player = state.players[seat]
+    entries = engine.tables["piece split"]
     kinds = [k for k, most in enumerate(box(rules)) if most]
     for give in kinds:
         take = next(k for k in kinds if k != give)
-        for count in range(1, min(player.pieces[give], player.reserve[take]) + 1):
-            out.append(Move(ExchangePieces(rules.pieces[give], count)))
+        out += entries[rules.pieces[give]][1 : min(player.pieces[give], player.reserve[take]) + 1]
 
 
 def reserve_field(engine: Engine, state: GameState, player: PlayerState) -> dict[str, Any]:
@@ -193,4 +202,5 @@ PIECE_SPLIT = Feature(
     turn_moves=exchange_moves,
     seat_fields=reserve_field,
     start=start,
+    tables=exchanges,
 )

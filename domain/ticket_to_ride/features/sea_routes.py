@@ -14,7 +14,14 @@ import msgspec
 
 from domain.ticket_to_ride.board import SEA, Board
 from domain.ticket_to_ride.hooks import Feature
-from domain.ticket_to_ride.pricing import Alternative, Cards, PriceRule, take_cards
+from domain.ticket_to_ride.pricing import (
+    Alternative,
+    Cards,
+    Hand,
+    Paid,
+    PriceRule,
+    take_cards,
+)
 
 
 class ShipCards(msgspec.Struct, frozen=True, gc=False):
@@ -47,38 +54,63 @@ class ShipCards(msgspec.Struct, frozen=True, gc=False):
             "playing no card more than needed"
         )
 
-    def alternatives(self, board: Board, hand: Cards) -> tuple[Alternative, ...]:
-        """Per colour and number of double-ship cards, the wild range and the payment with
-        the fewest wilds; then the all-wild payment."""
-        n, wild = self.length, board.locomotive
-        wilds = hand[wild]
+    @property
+    def reach(self) -> tuple[str, int]:
+        return ("ships", self.colour)
+
+    @property
+    def size(self) -> int:
+        return self.length
+
+    def reads(self, board: Board) -> tuple[tuple[int, int], ...] | None:
+        """A sea route of one colour reads its single- and double-ship cards and the
+        wilds, up to what covers its length."""
+        if self.colour < 0:
+            return None
+        n = self.length
+        return (*((kind, n) for kind in board.ship_singles[self.colour]),
+                *((kind, (n + 1) // 2) for kind in board.ship_doubles[self.colour]),
+                (board.locomotive, n))
+
+    def alternatives(self, hand: Hand) -> tuple[Alternative, ...]:
+        """Per colour and number of double-ship cards, the wild range; then the all-wild
+        payment."""
+        board = hand.board
+        n = self.length
+        wilds = hand.cards[board.locomotive]
         found = []
+        single_counts, double_counts = hand.ships
         for colour in [self.colour] if self.colour >= 0 else range(len(board.colours)):
-            kinds = board.ship_kinds[colour]
-            singles = [k for k in kinds if board.card_ships[k] == 1]
-            doubles = [k for k in kinds if board.card_ships[k] == 2]
-            have_singles = sum(hand[k] for k in singles)
-            have_doubles = sum(hand[k] for k in doubles)
-            for used in range(min(have_doubles, (n + 1) // 2) + 1):
+            have_singles, have_doubles = single_counts[colour], double_counts[colour]
+            if have_singles + 2 * have_doubles + wilds < n:
+                continue
+            most = (n + 1) // 2
+            for used in range((have_doubles if have_doubles < most else most) + 1):
                 rest = n - 2 * used
                 if rest < 0:  # one space to spare: doubles only
                     low = high = 0
                 else:
-                    low = max(0, rest - have_singles)
-                    high = min(wilds, rest if used else rest - 1)
-                if low > high:
-                    continue
-                paid = [0] * len(hand)
-                paid[wild] = low
-                take_cards(paid, hand, singles, max(rest, 0) - low)
-                take_cards(paid, hand, doubles, used)
-                found.append(Alternative(colour, low, high, tuple(paid), doubles=used))
+                    low = rest - have_singles if rest > have_singles else 0
+                    high = rest if used else rest - 1
+                    if wilds < high:
+                        high = wilds
+                if low <= high:
+                    found.append(Alternative(colour, low, high, doubles=used))
         if wilds >= n:
-            paid = [0] * len(hand)
-            paid[wild] = n
-            found.append(Alternative(-1, n, n, tuple(paid), doubles=0))
+            found.append(Alternative(-1, n, n, doubles=0))
         return tuple(found)
 
+    def payment(self, hand: Hand, alternative: Alternative) -> Paid:
+        """The fewest wilds, then single-ship cards, then the double-ship cards."""
+        board, cards = hand.board, hand.cards
+        paid: Paid = {board.locomotive: alternative.low} if alternative.low else {}
+        if alternative.colour >= 0:
+            used = alternative.doubles or 0
+            rest = max(self.length - 2 * used, 0)
+            take_cards(paid, cards, board.ship_singles[alternative.colour],
+                       rest - alternative.low)
+            take_cards(paid, cards, board.ship_doubles[alternative.colour], used)
+        return paid
 
 def price(board: Board, route: int) -> PriceRule | None:
     """The price of a sea route."""

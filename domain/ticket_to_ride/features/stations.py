@@ -14,7 +14,7 @@ from domain.ticket_to_ride.board import STATIONS
 from domain.ticket_to_ride.claimable import gray_payments
 from domain.ticket_to_ride.commands import BuildStation
 from domain.ticket_to_ride.entries import Move
-from domain.ticket_to_ride.events import Event, StationBuilt
+from domain.ticket_to_ride.events import Event, GameStarted, StationBuilt
 from domain.ticket_to_ride.hooks import Engine, Feature
 from domain.ticket_to_ride.payments import (
     check_colour_payment,
@@ -61,6 +61,9 @@ def station_built(engine: Engine, state: GameState, event: StationBuilt) -> None
     take_colour_payment(engine.board, player.hand, state.discard, event.colour,
                         event.locomotives, event.cards)
     state.station_owner[event.city] = event.seat
+    free = state.free_cities
+    at = free.index(event.city)
+    state.free_cities = free[:at] + free[at + 1 :]
     player.pieces[STATIONS] -= 1
     state.passes = 0
     end_turn(engine, state)
@@ -76,16 +79,20 @@ def station_entry(engine: Engine, state: GameState, seat: int, out: list[Move]) 
     board = engine.board
     hand, loco = player.hand, board.locomotive
     cost = station_cost(state.rules, left)
-    payments, _, _ = gray_payments(engine.claim_table, cost, 0, hand[loco], hand, loco)
+    payments, _, _ = gray_payments(engine.claim_table.payments, cost, 0, hand[loco], hand, loco)
     if not payments:
         return
-    free = tuple(city for city, owner in enumerate(state.station_owner) if owner < 0)
+    free = state.free_cities
     if not free:
         return
     # the ready command varies its city with the turn so random play spreads out
     first = payments[0]
     command = BuildStation(free[state.turn % len(free)], first.colour, first.min_locomotives)
     out.append(Move(command, payments, cities=free))
+
+
+def start(engine: Engine, state: GameState, event: GameStarted) -> None:
+    state.free_cities = tuple(range(len(engine.board.city_ids)))
 
 
 STATIONS_FEATURE = Feature(
@@ -95,4 +102,5 @@ STATIONS_FEATURE = Feature(
     appliers={StationBuilt: station_built},
     redactions={StationBuilt: public},
     turn_moves=station_entry,
+    start=start,
 )

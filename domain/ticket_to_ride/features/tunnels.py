@@ -118,9 +118,11 @@ def attempted(engine: Engine, state: GameState, event: TunnelAttempted) -> None:
     if event.shuffles:
         state.draws = event.shuffles[-1].draw + 1
     reshuffle = replay_reshuffle(engine.board, deck, discard, event.shuffles)
-    revealed = tuple(draw_top(deck, discard, reshuffle) for _ in event.revealed)
+    revealed = []
+    for _ in event.revealed:
+        revealed.append(draw_top(deck, discard, reshuffle))
     colour = -1 if event.colour is None else engine.board.card_index(event.colour)
-    state.pending = Tunnel(event.route, colour, event.locomotives, revealed, event.extra)
+    state.pending = Tunnel(event.route, colour, event.locomotives, tuple(revealed), event.extra)
 
 
 def _discard_revealed(state: GameState) -> None:
@@ -132,7 +134,8 @@ def _discard_revealed(state: GameState) -> None:
 
 
 def on_claim(engine: Engine, state: GameState, event: RouteClaimed) -> None:
-    _discard_revealed(state)
+    if state.pending is not None:  # a tunnel claimed after its extra cost was paid
+        _discard_revealed(state)
 
 
 def withdrawn(engine: Engine, state: GameState, event: TunnelWithdrawn) -> None:
