@@ -8,8 +8,9 @@ grouped once, when its engine is built (`ClaimTable`), and a turn reads them:
   (one payment, a range of Locomotives) are built with the table, as immutable
   `Move`s, one per route and Locomotive range;
 * gray `OneColour` routes, shortest first; their payments (one per colour that can
-  pay) are worked out once per turn per length and Locomotives needed, from the
-  hand's counts, out of the board's `Payments`;
+  pay) are worked out once per turn per length and Locomotives needed
+  (`pricing.Hand.gray_payments`, shared with a station's), out of the board's
+  `Payments`;
 * every other route (a price of several colours: ferries paid with pairs, doubled
   spaces, ship cards, several train card kinds), by price rule: a rule's listing is
   worked out once per turn, only when the hand could cover it (`pricing.Hand.capacities`)
@@ -26,7 +27,7 @@ from typing import Any
 
 from domain.ticket_to_ride.board import GRAY, Board
 from domain.ticket_to_ride.commands import ClaimRoute
-from domain.ticket_to_ride.entries import Move, Payment, Payments
+from domain.ticket_to_ride.entries import Move, Payments
 from domain.ticket_to_ride.pricing import (
     Hand,
     Listing,
@@ -48,12 +49,13 @@ class ClaimTable:
     `OneColour` routes (``need``: the Locomotives a ferry's symbols require), shortest
     first, and ``gray_commands[r][colour + 1][low]`` their ready commands. ``others``:
     every other route by its price rule, grouped by what bounds the routes a hand can pay
-    for (``reach``, a `pricing.Hand.capacities` index), ``(reach, rules)``, each rule an
-    `Other`, smallest first, ``routes`` as ``(route, length)``.
+    for (``reaches``, as `pricing.capacity_index` names them), each group's `Other`s
+    smallest first.
     ``payments``: the board's `Payments`.
     """
 
     __slots__ = (
+        "colour_reaches",
         "coloured",
         "gray",
         "gray_commands",
@@ -61,6 +63,8 @@ class ClaimTable:
         "others",
         "payments",
         "pieces",
+        "reaches",
+        "ship_reaches",
         "tracks",
     )
 
@@ -94,32 +98,38 @@ class ClaimTable:
             if board.route_colour[r] == GRAY and one[r] else ()
             for r in range(len(length))
         )
-        distinct: list[PriceRule] = []
-        routes: list[list[tuple[int, int]]] = []
+        # the routes of one price rule share their length; grouped by piece kind too, a
+        # turn checks a group's pieces once
+        groups: dict[tuple[PriceRule, int], list[int]] = {}
         for r, rule in enumerate(price_rules):
             if not one[r]:
-                if rule not in distinct:
-                    distinct.append(rule)
-                    routes.append([])
-                routes[distinct.index(rule)].append((r, length[r]))
+                groups.setdefault((rule, board.route_piece[r]), []).append(r)
         by_reach: dict[int, list[Other]] = {}
-        for rule, of_rule in zip(distinct, routes, strict=True):
+        tables: dict[PriceRule, Any] = {}
+        for (rule, piece), of_rule in groups.items():
             reads = rule.reads(board) or ()
+            if reads and rule not in tables:
+                tables[rule] = tabulated(rule, board, payments, reads)
             by_reach.setdefault(capacity_index(board, rule.reach), []).append(
-                (rule.size, rule, tuple(of_rule), reads,
-                 tabulated(rule, board, payments, reads) if reads else None)
+                (rule.size, rule, length[of_rule[0]], piece, tuple(of_rule), reads,
+                 tables.get(rule))
             )
+        self.reaches = tuple(by_reach)
+        colours = board.locomotive
+        #: whether some rule is bounded per colour, per colour of ship cards
+        self.colour_reaches = any(reach <= colours for reach in by_reach)
+        self.ship_reaches = any(colours < reach <= 2 * colours + 1 for reach in by_reach)
         self.others = tuple(
-            (reach, tuple(sorted(rules, key=lambda entry: entry[0])))
-            for reach, rules in by_reach.items()
+            tuple(sorted(rules, key=lambda entry: entry[0])) for rules in by_reach.values()
         )
         self.pieces = tuple(sorted(set(board.route_piece)))
         self.mixed = len(self.pieces) > 1
 
 
-#: a route of `ClaimTable.others`: its price rule's size, the rule, its routes, the card
-#: kinds the rule reads (`pricing.PriceRule.reads`) and its listings by their counts
-Other = tuple[int, PriceRule, tuple[tuple[int, int], ...], tuple[tuple[int, int], ...], Any]
+#: routes of `ClaimTable.others` sharing a price rule and a piece kind: the rule's size,
+#: the rule, the routes' length and piece kind, the routes, the card kinds the rule reads
+#: (`pricing.PriceRule.reads`) and its listings by their counts
+Other = tuple[int, PriceRule, int, int, tuple[int, ...], tuple[tuple[int, int], ...], Any]
 
 
 def tabulated(rule: PriceRule, board: Board, payments: Payments,
@@ -145,37 +155,10 @@ def tabulated(rule: PriceRule, board: Board, payments: Payments,
     return level(0)
 
 
-def gray_payments(
-    payments: Payments, n: int, need: int, locos: int, hand: list[int], colours: int
-) -> tuple[tuple[Payment, ...], int, int]:
-    """How `n` cards needing `need` Locomotives can be paid with `hand`: per colour that
-    can pay the plain cards (Locomotives standing in for some), the Locomotive range;
-    then the all-Locomotive payment. With them, where the first payment's colour (its
-    index + 1, 0: Locomotives only) and fewest Locomotives are found in a route's
-    `ClaimTable.gray_commands`."""
-    spare = locos if locos < n else n
-    high = spare if spare < n - 1 else n - 1
-    plain = payments.plain
-    found = []
-    first, fewest = -1, 0
-    for c in range(colours):
-        have = hand[c]
-        if have and have + spare >= n:
-            low = n - have if n - have > need else need
-            if low <= high:
-                if first < 0:
-                    first, fewest = c + 1, low
-                found.append(plain[c][low][high])
-    if spare >= n:
-        if first < 0:
-            first, fewest = 0, n
-        found.append(plain[colours][n][n])
-    return tuple(found), first, fewest
-
-
-def claim_moves(table: ClaimTable, board: Board, state: GameState, seat: int,
+def claim_moves(table: ClaimTable, board: Board, state: GameState, seat: int, counted: Hand,
                 out: list[Move]) -> None:
-    """Append one entry per route `seat` can claim and pay for now (§5)."""
+    """Append one entry per route `seat` can claim and pay for now (§5); `counted` is the
+    seat's hand as the listing counts it."""
     player = state.players[seat]
     hand = player.hand
     loco = board.locomotive
@@ -205,25 +188,20 @@ def claim_moves(table: ClaimTable, board: Board, state: GameState, seat: int,
     cap = best + locos
     if cap > trains:
         cap = trains
-    by_need: dict[int, tuple[tuple[Payment, ...], int, int]] = {}
     gray_commands = table.gray_commands
     for r, n, need in table.gray:
         if n > cap:
             break
         if closed[r] & bit or locos < need or (mixed and n > pieces[route_piece[r]]):
             continue
-        key = n << 8 | need
-        found = by_need.get(key)
-        if found is None:
-            found = by_need[key] = gray_payments(table.payments, n, need, locos, hand, loco)
-        payments, first, fewest = found
+        payments, first, fewest = counted.gray_payments(table.payments, n, need)
         if payments:
             out.append(Move(gray_commands[r][first][fewest], payments))
     if table.others:
-        _other_moves(table, board, state, seat, out)
+        _other_moves(table, board, state, seat, counted, out)
 
 
-def _other_moves(table: ClaimTable, board: Board, state: GameState, seat: int,
+def _other_moves(table: ClaimTable, board: Board, state: GameState, seat: int, hand: Hand,
                  out: list[Move]) -> None:
     """The entries of routes priced by a rule of several colours, in route order: each
     rule's listing worked out once for the turn, only where the hand could cover its
@@ -231,18 +209,20 @@ def _other_moves(table: ClaimTable, board: Board, state: GameState, seat: int,
     leaving no payment, has its other routes skipped."""
     player = state.players[seat]
     hand = Hand(board, player.hand)
-    capacity = hand.capacities()
-    pieces, route_piece, closed, bit = player.pieces, board.route_piece, state.closed, 1 << seat
+    pieces, closed, bit = player.pieces, state.closed, 1 << seat
     payments = table.payments
     found: list[tuple[int, Move]] = []
-    for reach, rules in table.others:
+    capacity = hand.capacities(table.colour_reaches, table.ship_reaches)
+    for reach, rules in zip(table.reaches, table.others, strict=True):
         cap = capacity[reach]
-        for size, rule, routes, reads, tabled in rules:
+        for size, rule, length, piece, routes, reads, tabled in rules:
             if size > cap:
                 break
+            if length > pieces[piece]:
+                continue
             listed: Listing | None = None
-            for r, n in routes:
-                if n > pieces[route_piece[r]] or closed[r] & bit:
+            for r in routes:
+                if closed[r] & bit:
                     continue
                 if listed is None:  # the rule's payments, once some route of it is open
                     listed = _listed(rule, hand, payments, reads, tabled)

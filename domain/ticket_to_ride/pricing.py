@@ -61,93 +61,172 @@ class Alternative(msgspec.Struct, frozen=True, gc=False):
     doubles: int | None = None
 
 
+_NO_SHIPS: tuple[list[int], list[int]] = ([], [])
+
+
 class Hand:
     """A hand as price rules read it while a turn's claims are listed: its counts per card
-    index (`cards`) and what some rules read of it, each worked out once, on first use:
-    its train cards per colour then its wilds (`colours`), its ship cards per colour
-    (`ships`), its pairs of one colour (`pairs`), its train cards and wilds in all
-    (`total`)."""
+    index (`cards`) and, counted in one pass on first use, its train cards per colour
+    then its wilds (`colours`), its single- and double-ship cards per colour (`ships`),
+    its train cards and wilds in all (`total`) and its pairs of one colour (`pairs`)."""
 
-    __slots__ = ("_colours", "_pairs", "_ships", "_total", "board", "cards")
+    __slots__ = ("_colours", "_gray", "_pairs", "_ships", "_total", "board", "cards")
 
     def __init__(self, board: Board, cards: Cards) -> None:
         self.board = board
         self.cards = cards
-        self._colours: Cards | None = None
-        self._ships: tuple[list[int], list[int]] | None = None
+        self._colours: list[int] = []
+        self._ships = _NO_SHIPS
+        #: the gray payments worked out for this hand, by length and Locomotives needed
+        self._gray: dict[int, tuple[tuple[Payment, ...], int, int]] | None = None
         self._total = -1
         self._pairs = -1
+
+    def _count(self) -> None:
+        """Every count at once: a hand holds few of a map's card kinds, so one pass over
+        it skipping the kinds it lacks is the cheapest way (measured against a sum per
+        colour and kind group: half the time on World turns)."""
+        board = self.board
+        colours = board.locomotive
+        train = [0] * (colours + 1)
+        singles, doubles = [0] * colours, [0] * colours
+        card_colour, card_ships = board.card_colour, board.card_ships
+        for kind, count in enumerate(self.cards):
+            if count:
+                colour = card_colour[kind]
+                if colour < 0:
+                    train[colours] += count
+                elif not card_ships[kind]:
+                    train[colour] += count
+                elif card_ships[kind] == 1:
+                    singles[colour] += count
+                else:
+                    doubles[colour] += count
+        pairs = total = 0
+        for colour in range(colours):
+            pairs += train[colour] // 2
+            total += train[colour]
+        self._colours, self._ships = train, (singles, doubles)
+        self._total, self._pairs = total + train[colours], pairs
 
     @property
     def colours(self) -> Cards:
         """Per colour its train cards (every train card kind of it), then the wilds: what
-        the rules of one colour price (the hand itself where a colour has one kind)."""
-        if self._colours is None:
-            self._colours = (
-                by_colour(self.board, self.cards) if self.board.several_train_kinds
-                else self.cards
-            )
+        the rules of one colour price."""
+        if self._total < 0:
+            self._count()
         return self._colours
 
     @property
     def ships(self) -> tuple[list[int], list[int]]:
         """Per colour, the single-ship cards and the double-ship cards."""
-        if self._ships is None:
-            board = self.board
-            self._ships = (count_kinds(self.cards, board.ship_singles),
-                           count_kinds(self.cards, board.ship_doubles))
+        if self._total < 0:
+            self._count()
         return self._ships
 
     @property
     def pairs(self) -> int:
         """The pairs of one colour its train cards make."""
-        if self._pairs < 0:
-            self._pairs = sum(n // 2 for n in self.colours[: self.board.locomotive])
+        if self._total < 0:
+            self._count()
         return self._pairs
 
     @property
     def total(self) -> int:
         """The train cards and wilds in all."""
         if self._total < 0:
-            self._total = sum(self.colours[: self.board.locomotive + 1])
+            self._count()
         return self._total
 
-    def capacities(self) -> list[int]:
-        """The longest route a price of each reach could be paid for, indexed as
-        `capacity_index` says: a bound, the rule's `alternatives` say exactly. Per colour
-        its cards and the wilds, then the most plentiful colour's; per colour the spaces
-        its ship cards and the wilds cover, then any one colour's; then the train cards
-        and wilds in all."""
-        board = self.board
-        wild = board.locomotive
-        wilds = self.cards[wild]
-        counts = self.colours
-        capacity = []
-        for colour in range(wild):
-            capacity.append(wilds + counts[colour])
-        capacity.append(max(capacity, default=wilds))
-        if board.ship_kinds and any(board.ship_kinds):
-            singles, doubles = self.ships
-            ships = []
-            for colour in range(wild):
-                ships.append(wilds + singles[colour] + 2 * doubles[colour])
-            capacity += ships
-            capacity.append(max(ships, default=wilds))
+    def gray_payments(
+        self, payments: Payments, n: int, need: int
+    ) -> tuple[tuple[Payment, ...], int, int]:
+        """How `n` cards of one colour needing `need` Locomotives (a gray route, a station)
+        can be paid: per colour that can pay the plain cards (Locomotives standing in
+        for some), the Locomotive range; then the all-Locomotive payment. With them,
+        where the first payment's colour (its index + 1, 0: Locomotives only) and fewest
+        Locomotives are (`claimable.ClaimTable.gray_commands`). Worked out once per hand
+        for each length and need: every hook of a turn's listing shares it."""
+        key = n << 8 | need
+        if self._gray is None:
+            self._gray = {}
         else:
-            capacity += [0] * (wild + 1)
-        capacity.append(self.total)
+            found = self._gray.get(key)
+            if found is not None:
+                return found
+        found = self._gray[key] = self._gray_payments(payments, n, need)
+        return found
+
+    def _gray_payments(
+        self, payments: Payments, n: int, need: int
+    ) -> tuple[tuple[Payment, ...], int, int]:
+        hand = self.cards
+        colours = self.board.locomotive
+        locos = hand[colours]
+        spare = locos if locos < n else n
+        high = spare if spare < n - 1 else n - 1
+        plain = payments.plain
+        found = []
+        first, fewest = -1, 0
+        for c in range(colours):
+            have = hand[c]
+            if have and have + spare >= n:
+                low = n - have if n - have > need else need
+                if low <= high:
+                    if first < 0:
+                        first, fewest = c + 1, low
+                    found.append(plain[c][low][high])
+        if spare >= n:
+            if first < 0:
+                first, fewest = 0, n
+            found.append(plain[colours][n][n])
+        return tuple(found), first, fewest
+
+    def capacities(self, colours: bool, ships: bool) -> list[int]:
+        """The longest route a price of each reach could be paid for, indexed by
+        `capacity_index`: a bound, the rule's `alternatives` say exactly. Only the blocks
+        asked for are worked out (per colour, per colour of ships), the others left 0."""
+        if self._total < 0:
+            self._count()
+        board = self.board
+        wilds = self.cards[board.locomotive]
+        capacity = []
+        if colours:
+            best = 0
+            for count in self._colours[:-1]:
+                capacity.append(wilds + count)
+                if count > best:
+                    best = count
+            capacity.append(wilds + best)
+        else:
+            capacity += [0] * (board.locomotive + 1)
+        if ships:
+            best = 0
+            for single, double in zip(*self._ships, strict=True):
+                covered = single + 2 * double
+                capacity.append(wilds + covered)
+                if covered > best:
+                    best = covered
+            capacity.append(wilds + best)
+        else:
+            capacity += [0] * (board.locomotive + 1)
+        capacity.append(self._total)
+        capacity.append(wilds + self._pairs)
         return capacity
 
 
 def capacity_index(board: Board, reach: tuple[str, int]) -> int:
-    """Where `Hand.capacities` holds a reach's bound: ``("colour", c)`` cards of colour
+    """How `Hand.capacities` names a reach's bound: ``("colour", c)`` cards of colour
     ``c`` (-1: of the most plentiful) and wilds; ``("ships", c)`` the spaces ship cards of
     colour ``c`` (-1: any one) and wilds cover; ``("cards", -1)`` every train card and
-    wild."""
+    wild; ``("pairs", -1)`` the wilds and pairs of one colour (what spaces taking a
+    wild or a pair each need)."""
     kind, colour = reach
     colours = board.locomotive
     if kind == "cards":
         return 2 * colours + 2
+    if kind == "pairs":
+        return 2 * colours + 3
     position = colour if colour >= 0 else colours
     return position if kind == "colour" else colours + 1 + position
 

@@ -53,12 +53,12 @@ class DoubledSpaces(msgspec.Struct, frozen=True, gc=False):
 
     @property
     def reach(self) -> tuple[str, int]:
-        """Doubled spaces take more cards than the route is long."""
-        return ("cards", -1)
+        """Each doubled space takes a pair of one colour or a wild at least."""
+        return ("pairs", -1)
 
     @property
     def size(self) -> int:
-        return self.length + self.doubled
+        return self.doubled
 
     def reads(self, board: Board) -> None:
         """It reads a whole hand."""
@@ -76,6 +76,8 @@ class DoubledSpaces(msgspec.Struct, frozen=True, gc=False):
         colours = [c for c in ([self.colour] if self.colour >= 0 else range(loco))
                    if plain_spaces and counts[c]]
         all_pairs, all_cards = hand.pairs, hand.total - counts[loco]
+        if hand.total < self.length + self.doubled:  # a card a space, two a doubled one
+            return ()
         found = []
         for colour in [*colours, -1]:
             payable = [w for w in range(most + 1)
@@ -97,12 +99,16 @@ class DoubledSpaces(msgspec.Struct, frozen=True, gc=False):
                 continue
             pairs = all_pairs - have // 2 + (have - plain) // 2
             cards = all_cards - plain
+            # the doubled spaces take the other `left` wilds as `q` pairs of two and
+            # `left - 2q` beside a card, and `whole = doubled - left + q` pairs of one
+            # colour: some q in [0, left // 2] must give 0 <= whole <= pairs, and the
+            # cards left after those pairs must cover the singles, which holds for
+            # every q or none (left - 2q <= cards - 2 * whole: left >= 2 * doubled - cards)
             left = wilds - plain_wilds
-            for wild_pairs in range(left // 2 + 1):
-                singles = left - 2 * wild_pairs
-                whole = self.doubled - singles - wild_pairs
-                if 0 <= whole <= pairs and singles <= cards - 2 * whole:
-                    return True
+            fewest = left - self.doubled if left > self.doubled else 0
+            most = min(left // 2, pairs - self.doubled + left)
+            if fewest <= most and left >= 2 * self.doubled - cards:
+                return True
         return False
 
     def payment(self, hand: Hand, alternative: Alternative) -> Paid:
@@ -137,7 +143,8 @@ class DoubledSpaces(msgspec.Struct, frozen=True, gc=False):
                 if whole < 0:
                     continue
                 trial, rest = list(payment), list(spare)
-                for c in sorted(range(loco), key=lambda c: -rest[c]):
+                # a stable sort, descending: equal counts keep the lower colour first
+                for c in sorted(range(loco), key=rest.__getitem__, reverse=True):
                     take = min(whole, rest[c] // 2)
                     trial[c] += 2 * take
                     rest[c] -= 2 * take

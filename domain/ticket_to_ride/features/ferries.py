@@ -64,11 +64,11 @@ class PairFerry(msgspec.Struct, frozen=True, gc=False):
     @property
     def reach(self) -> tuple[str, int]:
         """A ferry of pairs takes at least as many cards as it is long."""
-        return ("cards", -1)
+        return ("pairs", -1)
 
     @property
     def size(self) -> int:
-        return self.length
+        return self.symbols
 
     def reads(self, board: Board) -> None:
         """It reads a whole hand."""
@@ -89,7 +89,7 @@ class PairFerry(msgspec.Struct, frozen=True, gc=False):
         locos = counts[loco]
         symbols, plain_spaces = self.symbols, self.length - self.symbols
         all_pairs = hand.pairs
-        if locos + all_pairs < symbols:  # a symbol is paid by a Locomotive or a pair
+        if hand.total < self.length:  # a card at least a space
             return ()
         found = []
         for colour in [*range(loco), -1] if plain_spaces else [-1]:

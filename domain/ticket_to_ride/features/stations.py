@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from domain.kernel.errors import RuleViolation
 from domain.ticket_to_ride.board import STATIONS
-from domain.ticket_to_ride.claimable import gray_payments
 from domain.ticket_to_ride.commands import BuildStation
 from domain.ticket_to_ride.entries import Move
 from domain.ticket_to_ride.events import Event, GameStarted, StationBuilt
@@ -22,6 +21,7 @@ from domain.ticket_to_ride.payments import (
     colour_name,
     take_colour_payment,
 )
+from domain.ticket_to_ride.pricing import Hand
 from domain.ticket_to_ride.redaction import public
 from domain.ticket_to_ride.ruleset import Ruleset, stations_built
 from domain.ticket_to_ride.state import GameState
@@ -69,17 +69,16 @@ def station_built(engine: Engine, state: GameState, event: StationBuilt) -> None
     end_turn(engine, state)
 
 
-def station_entry(engine: Engine, state: GameState, seat: int, out: list[Move]) -> None:
+def station_entry(engine: Engine, state: GameState, seat: int, hand: Hand,
+                  out: list[Move]) -> None:
     """The build-station entry (§7.1), when a station can be paid and placed: the cost
     paid as a gray route of that length (§7.1, §5.2), every free city an alternative."""
     player = state.players[seat]
     left = player.pieces[STATIONS]
     if not left:
         return
-    board = engine.board
-    hand, loco = player.hand, board.locomotive
     cost = station_cost(state.rules, left)
-    payments, _, _ = gray_payments(engine.claim_table.payments, cost, 0, hand[loco], hand, loco)
+    payments, _, _ = hand.gray_payments(engine.claim_table.payments, cost, 0)
     if not payments:
         return
     free = state.free_cities
