@@ -8,9 +8,8 @@ grouped once, when its engine is built (`ClaimTable`), and a turn reads them:
   (one payment, a range of Locomotives) are built with the table, as immutable
   `Move`s, one per route and Locomotive range;
 * gray `OneColour` routes, shortest first; their payments (one per colour that can
-  pay) are worked out once per turn per length and Locomotives needed
-  (`pricing.Hand.gray_payments`, shared with a station's), out of the board's
-  `Payments`;
+  pay) are worked out once per turn per length and Locomotives needed, from the
+  hand's counts, out of the board's `Payments`;
 * every other route (a price of several colours: ferries paid with pairs, doubled
   spaces, ship cards, several train card kinds), by price rule: a rule's listing is
   worked out once per turn, only when the hand could cover it (`pricing.Hand.capacities`)
@@ -27,7 +26,7 @@ from typing import Any
 
 from domain.ticket_to_ride.board import GRAY, Board
 from domain.ticket_to_ride.commands import ClaimRoute
-from domain.ticket_to_ride.entries import Move, Payments
+from domain.ticket_to_ride.entries import Move, Payment, Payments
 from domain.ticket_to_ride.pricing import (
     Hand,
     Listing,
@@ -155,10 +154,37 @@ def tabulated(rule: PriceRule, board: Board, payments: Payments,
     return level(0)
 
 
-def claim_moves(table: ClaimTable, board: Board, state: GameState, seat: int, counted: Hand,
+def gray_payments(
+    payments: Payments, n: int, need: int, locos: int, hand: list[int], colours: int
+) -> tuple[tuple[Payment, ...], int, int]:
+    """How `n` cards of one colour needing `need` Locomotives (a gray route, a station)
+    can be paid with `hand`: per colour that can pay the plain cards (Locomotives
+    standing in for some), the Locomotive range; then the all-Locomotive payment. With
+    them, where the first payment's colour (its index + 1, 0: Locomotives only) and
+    fewest Locomotives are found in a route's `ClaimTable.gray_commands`."""
+    spare = locos if locos < n else n
+    high = spare if spare < n - 1 else n - 1
+    plain = payments.plain
+    found = []
+    first, fewest = -1, 0
+    for c in range(colours):
+        have = hand[c]
+        if have and have + spare >= n:
+            low = n - have if n - have > need else need
+            if low <= high:
+                if first < 0:
+                    first, fewest = c + 1, low
+                found.append(plain[c][low][high])
+    if spare >= n:
+        if first < 0:
+            first, fewest = 0, n
+        found.append(plain[colours][n][n])
+    return tuple(found), first, fewest
+
+
+def claim_moves(table: ClaimTable, board: Board, state: GameState, seat: int,
                 out: list[Move]) -> None:
-    """Append one entry per route `seat` can claim and pay for now (§5); `counted` is the
-    seat's hand as the listing counts it."""
+    """Append one entry per route `seat` can claim and pay for now (§5)."""
     player = state.players[seat]
     hand = player.hand
     loco = board.locomotive
@@ -189,19 +215,24 @@ def claim_moves(table: ClaimTable, board: Board, state: GameState, seat: int, co
     if cap > trains:
         cap = trains
     gray_commands = table.gray_commands
+    by_need: dict[int, tuple[tuple[Payment, ...], int, int]] = {}
     for r, n, need in table.gray:
         if n > cap:
             break
         if closed[r] & bit or locos < need or (mixed and n > pieces[route_piece[r]]):
             continue
-        payments, first, fewest = counted.gray_payments(table.payments, n, need)
+        key = n << 8 | need
+        found = by_need.get(key)
+        if found is None:
+            found = by_need[key] = gray_payments(table.payments, n, need, locos, hand, loco)
+        payments, first, fewest = found
         if payments:
             out.append(Move(gray_commands[r][first][fewest], payments))
     if table.others:
-        _other_moves(table, board, state, seat, counted, out)
+        _other_moves(table, board, state, seat, out)
 
 
-def _other_moves(table: ClaimTable, board: Board, state: GameState, seat: int, hand: Hand,
+def _other_moves(table: ClaimTable, board: Board, state: GameState, seat: int,
                  out: list[Move]) -> None:
     """The entries of routes priced by a rule of several colours, in route order: each
     rule's listing worked out once for the turn, only where the hand could cover its

@@ -29,7 +29,7 @@ from domain.ticket_to_ride.payments import (
     take_cards_payment,
     take_colour_payment,
 )
-from domain.ticket_to_ride.pricing import Hand, OneColour, PriceRule
+from domain.ticket_to_ride.pricing import OneColour, PriceRule
 from domain.ticket_to_ride.redaction import public
 from domain.ticket_to_ride.state import GameState
 from domain.ticket_to_ride.turn import Turn, end_turn, finish
@@ -154,10 +154,9 @@ def close_claimed(board: Board, state: GameState, seat: int, route: int) -> None
         for track in tracks:
             closed[track] |= bar
 
-def claim_entries(engine: Engine, state: GameState, seat: int, hand: Hand,
-                  out: list[Move]) -> None:
+def claim_entries(engine: Engine, state: GameState, seat: int, out: list[Move]) -> None:
     """An entry per route `seat` can claim and pay for now (`claimable`)."""
-    claim_moves(engine.claim_table, engine.board, state, seat, hand, out)
+    claim_moves(engine.claim_table, engine.board, state, seat, out)
 
 
 CLAIMS = Feature(

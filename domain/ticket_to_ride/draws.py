@@ -15,7 +15,6 @@ from domain.ticket_to_ride.commands import DrawBlind, DrawCard
 from domain.ticket_to_ride.entries import Move
 from domain.ticket_to_ride.events import BlindDrawn, CardDrawn, Event
 from domain.ticket_to_ride.hooks import Engine, Feature
-from domain.ticket_to_ride.pricing import Hand
 from domain.ticket_to_ride.redaction import card_for_drawer
 from domain.ticket_to_ride.state import SECOND_CARD, GameState, SecondCard
 from domain.ticket_to_ride.turn import Turn, draw_ends_turn, end_turn, finish
@@ -119,8 +118,7 @@ def second_card_moves(engine: Engine, state: GameState, seat: int, pending: obje
     return engine.market.second_moves(engine, state)
 
 
-def draw_moves(engine: Engine, state: GameState, seat: int, hand: Hand, out: list[Move]
-               ) -> None:
+def draw_moves(engine: Engine, state: GameState, seat: int, out: list[Move]) -> None:
     """The draw entries at the start of a turn, as the map's market lists them."""
     engine.market.draw_moves(engine, state, out)
 

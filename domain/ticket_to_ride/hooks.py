@@ -17,8 +17,7 @@ through these few named hooks:
   ``on_claim`` (evolve: what a claim also changes), ``claim_continues`` (the turn
   goes on after the claim, to a bonus draw);
 * **events**: ``appliers`` and ``redactions``, one entry per event type it owns;
-* **moves**: ``turn_moves`` (entries at the start of a turn; every hook of one listing
-  shares the seat's hand, counted once: `pricing.Hand`), ``decision_moves``,
+* **moves**: ``turn_moves`` (entries at the start of a turn), ``decision_moves``,
   ``setup_moves``;
 * **views**: ``public_fields``, ``seat_fields``, ``pending_names``;
 * **the opening**: ``opening`` (fields of the game-started event), ``start`` (the
@@ -44,7 +43,7 @@ from domain.kernel.rng import Rng
 from domain.ticket_to_ride.board import Board
 from domain.ticket_to_ride.commands import DrawBlind, RefillSlot
 from domain.ticket_to_ride.entries import Move
-from domain.ticket_to_ride.pricing import Hand, PriceRule
+from domain.ticket_to_ride.pricing import PriceRule
 from domain.ticket_to_ride.ruleset import Ruleset
 from domain.ticket_to_ride.state import GameState, Pending, PlayerState
 
@@ -59,7 +58,7 @@ Claim = Callable[[Any, int, int, int, int], Events]
 AfterClaim = Callable[[Any, Events], None]
 Apply = Callable[["Engine", GameState, Any], None]
 OnClaim = Callable[["Engine", GameState, Any], None]
-TurnMoves = Callable[["Engine", GameState, int, Hand, list[Any]], None]
+TurnMoves = Callable[["Engine", GameState, int, list[Any]], None]
 DecisionMoves = Callable[["Engine", GameState, int, Any], list[Any]]
 SetupMoves = Callable[["Engine", GameState, PlayerState], list[Any]]
 Redact = Callable[[Any, "int | None"], Any]

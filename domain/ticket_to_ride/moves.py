@@ -11,7 +11,6 @@ from __future__ import annotations
 from domain.ticket_to_ride.commands import Pass
 from domain.ticket_to_ride.entries import Move
 from domain.ticket_to_ride.hooks import Engine
-from domain.ticket_to_ride.pricing import Hand
 from domain.ticket_to_ride.state import GameState
 
 PASS = Move(Pass())
@@ -20,9 +19,8 @@ PASS = Move(Pass())
 def turn_moves(engine: Engine, state: GameState, seat: int) -> list[Move]:
     """Everything `seat` may do at the start of its turn (§3), without passing."""
     out: list[Move] = []
-    hand = Hand(engine.board, state.players[seat].hand)
     for hook in engine.turn_moves:
-        hook(engine, state, seat, hand, out)
+        hook(engine, state, seat, out)
     return out
 
 

@@ -70,15 +70,13 @@ class Hand:
     then its wilds (`colours`), its single- and double-ship cards per colour (`ships`),
     its train cards and wilds in all (`total`) and its pairs of one colour (`pairs`)."""
 
-    __slots__ = ("_colours", "_gray", "_pairs", "_ships", "_total", "board", "cards")
+    __slots__ = ("_colours", "_pairs", "_ships", "_total", "board", "cards")
 
     def __init__(self, board: Board, cards: Cards) -> None:
         self.board = board
         self.cards = cards
         self._colours: list[int] = []
         self._ships = _NO_SHIPS
-        #: the gray payments worked out for this hand, by length and Locomotives needed
-        self._gray: dict[int, tuple[tuple[Payment, ...], int, int]] | None = None
         self._total = -1
         self._pairs = -1
 
@@ -137,50 +135,6 @@ class Hand:
         if self._total < 0:
             self._count()
         return self._total
-
-    def gray_payments(
-        self, payments: Payments, n: int, need: int
-    ) -> tuple[tuple[Payment, ...], int, int]:
-        """How `n` cards of one colour needing `need` Locomotives (a gray route, a station)
-        can be paid: per colour that can pay the plain cards (Locomotives standing in
-        for some), the Locomotive range; then the all-Locomotive payment. With them,
-        where the first payment's colour (its index + 1, 0: Locomotives only) and fewest
-        Locomotives are (`claimable.ClaimTable.gray_commands`). Worked out once per hand
-        for each length and need: every hook of a turn's listing shares it."""
-        key = n << 8 | need
-        if self._gray is None:
-            self._gray = {}
-        else:
-            found = self._gray.get(key)
-            if found is not None:
-                return found
-        found = self._gray[key] = self._gray_payments(payments, n, need)
-        return found
-
-    def _gray_payments(
-        self, payments: Payments, n: int, need: int
-    ) -> tuple[tuple[Payment, ...], int, int]:
-        hand = self.cards
-        colours = self.board.locomotive
-        locos = hand[colours]
-        spare = locos if locos < n else n
-        high = spare if spare < n - 1 else n - 1
-        plain = payments.plain
-        found = []
-        first, fewest = -1, 0
-        for c in range(colours):
-            have = hand[c]
-            if have and have + spare >= n:
-                low = n - have if n - have > need else need
-                if low <= high:
-                    if first < 0:
-                        first, fewest = c + 1, low
-                    found.append(plain[c][low][high])
-        if spare >= n:
-            if first < 0:
-                first, fewest = 0, n
-            found.append(plain[colours][n][n])
-        return tuple(found), first, fewest
 
     def capacities(self, colours: bool, ships: bool) -> list[int]:
         """The longest route a price of each reach could be paid for, indexed by

@@ -18,7 +18,6 @@ from domain.ticket_to_ride.commands import ChooseTickets, DrawTickets, KeepTicke
 from domain.ticket_to_ride.entries import Move
 from domain.ticket_to_ride.events import Event, TicketsChosen, TicketsDrawn, TicketsKept
 from domain.ticket_to_ride.hooks import Engine, Feature
-from domain.ticket_to_ride.pricing import Hand
 from domain.ticket_to_ride.redaction import blank
 from domain.ticket_to_ride.state import TICKET_CHOICE, GameState, PlayerState, TicketChoice
 from domain.ticket_to_ride.turn import Turn, end_turn, finish
@@ -151,8 +150,7 @@ def setup_moves(engine: Engine, state: GameState, player: PlayerState) -> list[M
     ]
 
 
-def draw_moves(engine: Engine, state: GameState, seat: int, hand: Hand, out: list[Move]
-               ) -> None:
+def draw_moves(engine: Engine, state: GameState, seat: int, out: list[Move]) -> None:
     if state.ticket_pile:
         out.append(DRAW_TICKETS)
 

@@ -162,8 +162,7 @@ def harbor_built(engine: Engine, state: GameState, event: HarborBuilt) -> None:
     end_turn(engine, state)
 
 
-def harbor_entry(engine: Engine, state: GameState, seat: int, hand: Hand,
-                 out: list[Move]) -> None:
+def harbor_entry(engine: Engine, state: GameState, seat: int, out: list[Move]) -> None:
     """The build-harbor entry: the seat's ports as its cities, and per colour the wilds a
     payment may hold."""
     board = engine.board
@@ -171,7 +170,7 @@ def harbor_entry(engine: Engine, state: GameState, seat: int, hand: Hand,
     if not player.pieces[board.pieces.index("harbors")] or not player.ports:
         return
     rule: HarborCards = engine.tables["harbors"]
-    payments, cards = listing_of(rule, hand, engine.claim_table.payments)
+    payments, cards = listing_of(rule, Hand(board, player.hand), engine.claim_table.payments)
     if not payments:
         return
     free = tuple(player.ports)

@@ -26,7 +26,6 @@ from domain.ticket_to_ride.events import (
 )
 from domain.ticket_to_ride.hooks import Engine, Feature
 from domain.ticket_to_ride.mapfile import PieceSplit
-from domain.ticket_to_ride.pricing import Hand
 from domain.ticket_to_ride.redaction import public
 from domain.ticket_to_ride.ruleset import Ruleset
 from domain.ticket_to_ride.state import GameState, PlayerState
@@ -162,8 +161,7 @@ def exchanges(board: Board) -> dict[str, tuple[Move, ...]]:
             for kind, most in split.box.items()}
 
 
-def exchange_moves(engine: Engine, state: GameState, seat: int, hand: Hand,
-                   out: list[Move]) -> None:
+def exchange_moves(engine: Engine, state: GameState, seat: int, out: list[Move]) -> None:
     """Each exchange the seat's pieces and reserve allow: per kind given, every count
     from 1 up to the limit."""
     rules = state.rules

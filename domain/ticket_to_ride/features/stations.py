@@ -10,7 +10,8 @@ holds building them: the command, its event and its legal move.
 from __future__ import annotations
 
 from domain.kernel.errors import RuleViolation
-from domain.ticket_to_ride.board import STATIONS
+from domain.ticket_to_ride.board import STATIONS, Board
+from domain.ticket_to_ride.claimable import gray_payments
 from domain.ticket_to_ride.commands import BuildStation
 from domain.ticket_to_ride.entries import Move
 from domain.ticket_to_ride.events import Event, GameStarted, StationBuilt
@@ -21,7 +22,6 @@ from domain.ticket_to_ride.payments import (
     colour_name,
     take_colour_payment,
 )
-from domain.ticket_to_ride.pricing import Hand
 from domain.ticket_to_ride.redaction import public
 from domain.ticket_to_ride.ruleset import Ruleset, stations_built
 from domain.ticket_to_ride.state import GameState
@@ -69,25 +69,39 @@ def station_built(engine: Engine, state: GameState, event: StationBuilt) -> None
     end_turn(engine, state)
 
 
-def station_entry(engine: Engine, state: GameState, seat: int, hand: Hand,
-                  out: list[Move]) -> None:
+def station_entry(engine: Engine, state: GameState, seat: int, out: list[Move]) -> None:
     """The build-station entry (§7.1), when a station can be paid and placed: the cost
     paid as a gray route of that length (§7.1, §5.2), every free city an alternative."""
     player = state.players[seat]
     left = player.pieces[STATIONS]
     if not left:
         return
-    cost = station_cost(state.rules, left)
-    payments, _, _ = hand.gray_payments(engine.claim_table.payments, cost, 0)
-    if not payments:
-        return
     free = state.free_cities
     if not free:
         return
-    # the ready command varies its city with the turn so random play spreads out
-    first = payments[0]
-    command = BuildStation(free[state.turn % len(free)], first.colour, first.min_locomotives)
-    out.append(Move(command, payments, cities=free))
+    hand, loco = player.hand, engine.board.locomotive
+    stations = state.rules.features.stations
+    assert stations is not None
+    cost = stations.costs[stations.count - left]
+    payments, first, fewest = gray_payments(engine.claim_table.payments, cost, 0, hand[loco],
+                                            hand, loco)
+    if payments:
+        # the ready command varies its city with the turn so random play spreads out
+        command = engine.tables["stations"][free[state.turn % len(free)]][first][fewest]
+        out.append(Move(command, payments, cities=free))
+
+
+def commands(board: Board) -> tuple[tuple[tuple[BuildStation, ...], ...], ...]:
+    """Every ready build-station command, built once with the engine: by city, colour
+    (index + 1; 0: Locomotives only) and Locomotives (every turn's listing reads one)."""
+    stations = board.map.features.stations
+    assert stations is not None
+    most = max(stations.costs, default=0)
+    return tuple(
+        tuple(tuple(BuildStation(city, colour, low) for low in range(most + 1))
+              for colour in [None, *board.colours])
+        for city in range(len(board.city_ids))
+    )
 
 
 def start(engine: Engine, state: GameState, event: GameStarted) -> None:
@@ -102,4 +116,5 @@ STATIONS_FEATURE = Feature(
     redactions={StationBuilt: public},
     turn_moves=station_entry,
     start=start,
+    tables=commands,
 )
