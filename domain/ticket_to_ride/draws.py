@@ -123,6 +123,11 @@ def draw_moves(engine: Engine, state: GameState, seat: int, out: list[Move]) -> 
     engine.market.draw_moves(engine, state, out)
 
 
+def _redact_blind_drawn(event: BlindDrawn, viewer: int | None) -> BlindDrawn:
+    """A blind card is seen by its drawer only; shuffles by none."""
+    return card_for_drawer(event, event.card if event.seat == viewer else None)
+
+
 def _redact_card_drawn(event: CardDrawn, viewer: int | None) -> CardDrawn:
     """A blind card is seen by its drawer only; face-up ones by all; shuffles by none."""
     hidden = event.slot is None and event.seat != viewer
@@ -136,9 +141,7 @@ DRAWS = Feature(
     appliers={BlindDrawn: blind_drawn},
     redactions={
         CardDrawn: _redact_card_drawn,
-        BlindDrawn: lambda event, viewer: card_for_drawer(
-            event, event.card if event.seat == viewer else None
-        ),
+        BlindDrawn: _redact_blind_drawn,
     },
     turn_moves=draw_moves,
     decision_moves={SecondCard: second_card_moves},

@@ -23,7 +23,7 @@ from domain.ticket_to_ride.draws import (
 from domain.ticket_to_ride.entries import Move
 from domain.ticket_to_ride.events import CardDrawn, DisplayRefilled, Event
 from domain.ticket_to_ride.hooks import Engine, Feature
-from domain.ticket_to_ride.redaction import blank_shuffles
+from domain.ticket_to_ride.redaction import shuffles_hidden
 from domain.ticket_to_ride.ruleset import Ruleset
 from domain.ticket_to_ride.state import GameState
 from domain.ticket_to_ride.turn import Turn, draw_ends_turn, finish
@@ -168,5 +168,5 @@ ONE_DECK = OneDeck()
 ONE_DECK_REFILLS = Feature(
     name="one-deck market",
     appliers={CardDrawn: ONE_DECK.card_drawn, DisplayRefilled: display_refilled},
-    redactions={DisplayRefilled: lambda event, viewer: blank_shuffles(event)},
+    redactions={DisplayRefilled: shuffles_hidden},
 )

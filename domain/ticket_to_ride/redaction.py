@@ -36,6 +36,11 @@ def card_for_drawer(event: E, card: Any) -> E:
     )
 
 
+def shuffles_hidden(event: E, viewer: int | None) -> E:
+    """The redaction entry of an event whose only secret is its shuffles' outcomes."""
+    return blank_shuffles(event)
+
+
 def public(event: E, viewer: int | None) -> E:
     """The redaction entry of an event that everyone may see whole."""
     return event

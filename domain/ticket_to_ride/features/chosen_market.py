@@ -37,7 +37,7 @@ from domain.ticket_to_ride.entries import Move
 from domain.ticket_to_ride.events import CardDrawn, Event, SlotRefilled
 from domain.ticket_to_ride.hooks import Engine, Feature
 from domain.ticket_to_ride.market import ONE_DECK
-from domain.ticket_to_ride.redaction import blank_shuffles
+from domain.ticket_to_ride.redaction import shuffles_hidden
 from domain.ticket_to_ride.ruleset import Ruleset
 from domain.ticket_to_ride.state import GameState, Refill, SecondCard
 from domain.ticket_to_ride.turn import Turn, draw_ends_turn, finish
@@ -211,7 +211,7 @@ CHOSEN_MARKET = Feature(
     name="chosen market",
     decisions={Refill: refill_slot},
     appliers={CardDrawn: CHOSEN.card_drawn, SlotRefilled: slot_refilled},
-    redactions={SlotRefilled: lambda event, viewer: blank_shuffles(event)},
+    redactions={SlotRefilled: shuffles_hidden},
     decision_moves={Refill: refill_moves},
     pending_names={Refill: "refill"},
     public_fields=_refill_field,

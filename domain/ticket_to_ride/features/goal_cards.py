@@ -58,43 +58,77 @@ def _tickets_naming(board: Board, player: PlayerState, city: Callable[[int], boo
 
 
 def _locomotive_equivalents(board: Board, player: PlayerState, goal: Goal) -> int:
-    """Each Locomotive in hand counts 1, each pair of one colour 1."""
+    """A: each Locomotive in hand counts 1, each pair of one colour 1."""
     hand, loco = player.hand, board.locomotive
     return hand[loco] + sum(n // 2 for n in hand[:loco])
 
 
+def _tickets_with_capital(board: Board, player: PlayerState, goal: Goal) -> int:
+    """B: completed tickets with a capital among their cities."""
+    return _tickets_naming(board, player, board.city_capital.__getitem__)
+
+
+def _trains_remaining(board: Board, player: PlayerState, goal: Goal) -> int:
+    """C: trains not placed."""
+    return player.pieces[TRAINS]
+
+
+def _single_space_routes(board: Board, player: PlayerState, goal: Goal) -> int:
+    """D: claimed routes of length 1."""
+    return sum(1 for r in player.routes if board.route_length[r] == 1)
+
+
 def _longest_path(board: Board, player: PlayerState, goal: Goal) -> int:
+    """E: the longest continuous path, in spaces."""
     a, b, length = board.route_a, board.route_b, board.route_length
     return longest_path([(a[r], b[r], length[r]) for r in player.routes])
 
 
+def _tickets_of_5_points_or_fewer(board: Board, player: PlayerState, goal: Goal) -> int:
+    """F: completed tickets worth 5 points or fewer."""
+    return sum(1 for t in completed_alone(board, player) if board.ticket_points[t] <= 5)
+
+
 def _countries_reached(board: Board, player: PlayerState, goal: Goal) -> int:
+    """G: different countries among the end cities of claimed routes."""
     country, a, b = board.city_country, board.route_a, board.route_b
     return len({country[c] for r in player.routes for c in (a[r], b[r])})
+
+
+def _tickets_with_arctic_city(board: Board, player: PlayerState, goal: Goal) -> int:
+    """H: completed tickets with an Arctic city among their cities."""
+    return _tickets_naming(board, player, board.city_arctic.__getitem__)
+
+
+def _routes_touching_arctic(board: Board, player: PlayerState, goal: Goal) -> int:
+    """I: claimed routes with an end at an Arctic city."""
+    return _routes_touching(board, player, board.city_arctic.__getitem__)
+
+
+def _ferry_routes(board: Board, player: PlayerState, goal: Goal) -> int:
+    """J: claimed ferries."""
+    return sum(1 for r in player.routes if board.route_kind[r] == FERRY)
+
+
+def _routes_touching_country(board: Board, player: PlayerState, goal: Goal) -> int:
+    """K: claimed routes with an end in the goal card's country."""
+    country = board.city_country
+    return _routes_touching(board, player, lambda c: country[c] == goal.country)
 
 
 #: what each metric a map's goal card may name measures
 MEASURES: Mapping[GoalMetric, Measure] = {
     "locomotive-equivalents-in-hand": _locomotive_equivalents,
-    "completed-tickets-with-capital":
-        lambda board, player, goal: _tickets_naming(board, player, board.city_capital.__getitem__),
-    "trains-remaining": lambda board, player, goal: player.pieces[TRAINS],
-    "single-space-routes":
-        lambda board, player, goal: sum(1 for r in player.routes if board.route_length[r] == 1),
+    "completed-tickets-with-capital": _tickets_with_capital,
+    "trains-remaining": _trains_remaining,
+    "single-space-routes": _single_space_routes,
     "longest-path": _longest_path,
-    "completed-tickets-max-5-points": lambda board, player, goal: sum(
-        1 for t in completed_alone(board, player) if board.ticket_points[t] <= 5
-    ),
+    "completed-tickets-max-5-points": _tickets_of_5_points_or_fewer,
     "countries-reached": _countries_reached,
-    "completed-tickets-with-arctic-city":
-        lambda board, player, goal: _tickets_naming(board, player, board.city_arctic.__getitem__),
-    "routes-touching-arctic-city":
-        lambda board, player, goal: _routes_touching(board, player, board.city_arctic.__getitem__),
-    "ferry-routes":
-        lambda board, player, goal: sum(1 for r in player.routes if board.route_kind[r] == FERRY),
-    "routes-touching-country": lambda board, player, goal: _routes_touching(
-        board, player, lambda c: board.city_country[c] == goal.country
-    ),
+    "completed-tickets-with-arctic-city": _tickets_with_arctic_city,
+    "routes-touching-arctic-city": _routes_touching_arctic,
+    "ferry-routes": _ferry_routes,
+    "routes-touching-country": _routes_touching_country,
 }
 
 

@@ -13,7 +13,7 @@ import msgspec
 
 from domain.ticket_to_ride.events import Event, GameStarted, RouteClaimed
 from domain.ticket_to_ride.hooks import Engine, Feature
-from domain.ticket_to_ride.state import GameState
+from domain.ticket_to_ride.state import GameState, PlayerState
 from domain.ticket_to_ride.turn import Turn
 
 
@@ -60,13 +60,23 @@ def goods_term(engine: Engine, state: GameState) -> dict[str, list[int]]:
     return {"goods": majority_points([p.goods for p in state.players], table)}
 
 
+def pile_field(engine: Engine, state: GameState) -> dict[str, int]:
+    """The goods cards left, face down but counted (the public view's ``goods_pile``)."""
+    return {"goods_pile": state.goods_pile}
+
+
+def taken_field(engine: Engine, state: GameState, player: PlayerState) -> dict[str, int]:
+    """The goods cards a seat holds, face up (its seat view's ``goods``)."""
+    return {"goods": player.goods}
+
+
 GOODS = Feature(
     name="goods",
     after_claim=take_goods,
     on_claim=goods_taken,
     start=start,
-    public_fields=lambda engine, state: {"goods_pile": state.goods_pile},
-    seat_fields=lambda engine, state, player: {"goods": player.goods},
+    public_fields=pile_field,
+    seat_fields=taken_field,
     terms=goods_term,
 )
 

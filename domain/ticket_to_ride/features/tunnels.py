@@ -24,7 +24,7 @@ from domain.ticket_to_ride.entries import Move, Payment
 from domain.ticket_to_ride.events import Event, RouteClaimed, TunnelAttempted, TunnelWithdrawn
 from domain.ticket_to_ride.hooks import Engine, Feature
 from domain.ticket_to_ride.payments import colour_name
-from domain.ticket_to_ride.redaction import blank_shuffles, public
+from domain.ticket_to_ride.redaction import public, shuffles_hidden
 from domain.ticket_to_ride.state import GameState, Tunnel
 from domain.ticket_to_ride.turn import Turn, end_turn, finish
 
@@ -188,7 +188,7 @@ TUNNELS = Feature(
     decisions={Tunnel: decide},
     on_claim=on_claim,
     appliers={TunnelAttempted: attempted, TunnelWithdrawn: withdrawn},
-    redactions={TunnelAttempted: lambda event, viewer: blank_shuffles(event),
+    redactions={TunnelAttempted: shuffles_hidden,
                 TunnelWithdrawn: public},
     decision_moves={Tunnel: moves},
     pending_names={Tunnel: "tunnel"},

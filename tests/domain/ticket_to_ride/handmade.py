@@ -1,34 +1,35 @@
 """Handcrafted Ticket to Ride states for the rule tests.
 
-`make_state` builds a game in the middle of play directly (Europe, or the
-map named by `map_id`), naming cards and cities as the rulebook does, so
-each test states exactly the situation its rule is about. The helpers take
-the `board` of another map (Northern Lights shares Europe's card colours;
-Amsterdam has its own). `play` sends a command through `decide` and
-applies the events with `evolve`, checking on the way that `decide` left the
-state untouched.
+`make_state` builds a game in the middle of play on any map (Europe unless `map_id`
+names another), naming cards and cities as the rulebook does, so each test states
+exactly the situation its rule is about. It starts from the map's real opening, so
+every feature's own state is set up as a game has it, then puts in the piles, hands,
+tickets and pieces the test names. `give_route` hands a seat a route as a claim would
+(owners, closed tracks, pieces, ports), without cards or points. The helpers take the
+`board` of another map. Commands go through the shared `tests.domain.decider.play` and
+`refused`, here bound to the Ticket to Ride rules (`play`, `refused`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-
-import msgspec
+from typing import Any
 
 from domain.kernel.errors import RuleViolation
 from domain.kernel.protocol import Setup
-from domain.kernel.rng import Seed
 from domain.ticket_to_ride import RULES
-from domain.ticket_to_ride.board import Board, load_board
-from domain.ticket_to_ride.commands import Command
-from domain.ticket_to_ride.events import Event
-from domain.ticket_to_ride.mapfile import TRAINS
-from domain.ticket_to_ride.ruleset import ruleset_for
-from domain.ticket_to_ride.state import GameState, PlayerState
+from domain.ticket_to_ride.board import TRAINS, Board, load_board
+from domain.ticket_to_ride.claims import close_claimed
+from domain.ticket_to_ride.events import Event, RouteClaimed
+from domain.ticket_to_ride.rules import TicketToRideRules
+from domain.ticket_to_ride.state import GameState
+from tests.domain import decider
+from tests.domain.decider import SEED
 
 BOARD = load_board("europe")
-SEED = Seed(bytes(range(32)))
 LOCO = BOARD.locomotive
+
+__all__ = ["SEED"]
 
 
 def card(name: str, board: Board = BOARD) -> int:
@@ -44,10 +45,11 @@ def cards(*names: str, board: Board = BOARD) -> list[int]:
 
 
 def hand(board: Board = BOARD, **counts: int) -> list[int]:
-    """A hand as counts per card index: ``hand(yellow=3, locomotive=1)``."""
-    counts_by_index = [0] * (board.locomotive + 1)
+    """A hand as counts per card index: ``hand(yellow=3, locomotive=1)`` (a card kind
+    with a hyphen is named with an underscore: ``red_anchor=1``)."""
+    counts_by_index = [0] * len(board.card_names)
     for name, n in counts.items():
-        counts_by_index[card(name, board)] = n
+        counts_by_index[card(name.replace("_", "-"), board)] = n
     return counts_by_index
 
 
@@ -88,6 +90,16 @@ def ticket(a: str, b: str, board: Board = BOARD) -> int:
     return found[0]
 
 
+def opened(seats: int = 2, map_id: str = "europe", variant: str = "standard",
+           rules: TicketToRideRules = RULES) -> GameState:
+    """A game right after its opening (every seat still to choose its tickets)."""
+    state: Any = None
+    for event in rules.start(Setup(seats, map_id, variant), SEED):
+        state = rules.evolve(state, event)
+    assert isinstance(state, GameState)
+    return state
+
+
 def make_state(
     seats: int = 2,
     *,
@@ -102,63 +114,71 @@ def make_state(
     variant: str = "standard",
     map_id: str = "europe",
     goals: Sequence[str] = (),
+    rules: TicketToRideRules = RULES,
 ) -> GameState:
     """A game in its playing phase with exactly these piles, hands and pieces.
 
-    `deck` lists the draw pile bottom first (its last card is the top);
-    `goals` names the goal cards in play (by id) on a map that has them. On a
-    map with its own card colours, name its cards (the default display is
-    Europe's).
+    `deck` lists the first deck's draw pile bottom first (its last card is the top);
+    `goals` names the goal cards in play (by id) on a map that has them. On a map with
+    its own card colours, name its cards (the default display is Europe's). A map of
+    several decks keeps the opening's other piles.
     """
-    board = load_board(map_id)
-    rules = ruleset_for(Setup(seats, map_id, variant))
-    goal_ids = [g.id for g in board.map.goals]
-    discard_counts = [0] * (board.locomotive + 1)
+    state = opened(seats, map_id, variant, rules)
+    board = rules.engines[map_id].board
+    kinds = len(board.card_names)
+    discard_counts = [0] * kinds
     for name in discard:
         discard_counts[card(name, board)] += 1
-    players = [
-        PlayerState(
-            list(hands[seat]) if hands else [0] * (board.locomotive + 1),
-            [trains[seat] if trains else rules.piece_counts[TRAINS], *rules.piece_counts[1:]],
-            tickets=list(tickets[seat]) if tickets else [],
-        )
-        for seat in range(seats)
-    ]
-    return GameState(
-        rules=rules,
-        seats=seats,
-        phase="playing",
-        seed_commitment=SEED.commitment,
-        players=players,
-        deck=cards(*deck, board=board),
-        discard=discard_counts,
-        display=[-1 if c is None else card(c, board) for c in display],
-        ticket_pile=list(ticket_pile),
-        route_owner=[-1] * len(board.route_a),
-        station_owner=[-1] * len(board.city_ids),
-        first=0,
-        current=current,
-        draws=0,
-        goods_pile=rules.goods_cards,
-        goals=[goal_ids.index(g) for g in goals],
-    )
+    for seat, player in enumerate(state.players):
+        player.hand = list(hands[seat]) + [0] * (kinds - len(hands[seat])) if hands else [0] * kinds
+        player.tickets = list(tickets[seat]) if tickets else []
+        player.offered = []
+        player.chosen = []
+        if trains:
+            player.pieces[TRAINS] = trains[seat]
+    state.phase = "playing"
+    state.revealed = True
+    state.deck = cards(*deck, board=board)
+    state.discard = discard_counts
+    state.display = [-1 if c is None else card(c, board) for c in display]
+    state.ticket_pile = list(ticket_pile)
+    state.current = current
+    state.first = 0
+    state.draws = 0
+    if goals:
+        goal_cards = state.rules.features.goal_cards
+        assert goal_cards is not None
+        state.goals = [[g.id for g in goal_cards.cards].index(goal) for goal in goals]
+    return state
 
 
-def copy(state: GameState) -> GameState:
-    """A deep copy of a state."""
-    return msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=GameState)
+def give_route(state: GameState, seat: int, *routes: int, rules: TicketToRideRules = RULES
+               ) -> None:
+    """Hand `seat` these routes as a claim would: owned, their tracks closed as the group
+    rules say, the pieces laid and the features' own facts kept (a harbor's ports);
+    no card paid and no point scored."""
+    engine = rules.engines[state.rules.map]
+    board = engine.board
+    for r in routes:
+        close_claimed(board, state, seat, r)
+        player = state.players[seat]
+        player.routes.append(r)
+        player.pieces[board.route_piece[r]] -= board.route_length[r]
+        event = RouteClaimed(seat, r, None, 0, board.route_length[r], 0)
+        for hook in engine.on_claim:
+            hook(engine, state, event)
 
 
-def play(state: GameState, seat: int, command: Command) -> tuple[list[Event], GameState]:
-    """Decide `command` for `seat`, check the state was not touched, and apply the events
-    to a copy (the given state stays as it was)."""
-    before = copy(state)
-    events = RULES.decide(state, seat, command, SEED)
-    assert state == before, "decide changed the state"
-    state = before
-    for event in events:
-        state = RULES.evolve(state, event)
-    return events, state
+def play(state: GameState, seat: int, command: Any, rules: TicketToRideRules = RULES
+         ) -> tuple[list[Event], GameState]:
+    """Decide `command` for `seat` and apply it (`tests.domain.decider.play`)."""
+    return decider.play(rules, state, seat, command)
+
+
+def refused(state: GameState, seat: int, command: Any, rules: TicketToRideRules = RULES
+            ) -> RuleViolation:
+    """The refusal of `command` from `seat` (`tests.domain.decider.refused`)."""
+    return decider.refused(rules, state, seat, command)
 
 
 def names(indices: Sequence[int], board: Board = BOARD) -> list[str | None]:

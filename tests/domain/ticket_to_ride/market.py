@@ -56,6 +56,7 @@ def market_state(
         ticket_pile=[5, 6],
         route_owner=[-1] * len(BOARD.route_a),
         station_owner=[-1] * len(BOARD.city_ids),
+        closed=[0] * len(BOARD.route_a),
         first=0,
         current=0,
         draws=0,

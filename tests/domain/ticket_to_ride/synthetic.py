@@ -14,7 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from domain.ticket_to_ride.board import board_from_map
-from domain.ticket_to_ride.mapfile import decode_map
+from domain.ticket_to_ride.mapcheck import decode_map
 from domain.ticket_to_ride.rules import TicketToRideRules
 
 PATH = Path(__file__).with_name("maps") / "synthetic.json"
