@@ -1,29 +1,52 @@
-"""The end trigger and final round (§8), final scoring (§9), passing (§3)."""
+"""The end of the game (Europe rules.md §8) and the final account it scores (§9, with §6
+tickets and §7.2 stations as a real game end computes them).
+
+The scoring functions on their own are in `test_scoring.py`, `test_longest_path.py`
+and `test_stations.py`.
+"""
 
 from __future__ import annotations
 
 import pytest
 
-from domain.kernel.errors import RuleViolation
 from domain.kernel.protocol import Result
 from domain.ticket_to_ride import RULES
-from domain.ticket_to_ride.commands import BuildStation, ClaimRoute, DrawCard, Pass
-from domain.ticket_to_ride.events import GameEnded, Passed
-from domain.ticket_to_ride.mapfile import STATIONS, TRAINS
-from domain.ticket_to_ride.state import GameState
+from domain.ticket_to_ride.board import STATIONS, TRAINS
+from domain.ticket_to_ride.commands import (
+    ClaimRoute,
+    DrawCard,
+    DrawTickets,
+    KeepTickets,
+    Pass,
+    PayTunnel,
+    WithdrawTunnel,
+)
+from domain.ticket_to_ride.events import GameEnded
 
-from .handmade import SEED, city, hand, make_state, play, route, ticket
+from .europe import commands, draw_two, last_turn
+from .handmade import (
+    SEED,
+    city,
+    give_route,
+    hand,
+    make_state,
+    play,
+    refused,
+    route,
+    ticket,
+)
 
-AMSTERDAM_ESSEN = route("amsterdam", "essen")
+AMSTERDAM_ESSEN = route("amsterdam", "essen")  # 3 spaces, yellow
+MADRID_PAMPLONA_BLACK = route("madrid", "pamplona", "black")  # tunnel, 3 spaces
+AMSTERDAM_BRUXELLES = route("amsterdam", "bruxelles")  # 1 space
+PARIS_PAMPLONA_BLUE = route("pamplona", "paris", "blue")  # 4 spaces
+BRUXELLES_PARIS_YELLOW = route("bruxelles", "paris", "yellow")  # 2 spaces
+AMSTERDAM_PAMPLONA = ticket("amsterdam", "pamplona")  # 7 points
+
+# --- §8: the trigger and the final round -------------------------------------------------
 
 
-def draw_two(state: GameState, seat: int) -> tuple[list[object], GameState]:
-    first, state = play(state, seat, DrawCard())
-    second, state = play(state, seat, DrawCard())
-    return [*first, *second], state
-
-
-def test_two_trains_left_start_the_final_round_of_one_turn_each() -> None:
+def test_two_trains_left_start_a_final_round_of_one_more_turn_each() -> None:
     state = make_state(
         3, hands=[hand(yellow=3), hand(), hand()], trains=[5, 45, 45], deck=["red"] * 20
     )
@@ -38,18 +61,43 @@ def test_two_trains_left_start_the_final_round_of_one_turn_each() -> None:
     assert ended.seed == SEED.hex
     assert state.phase == "finished" and RULES.to_act(state) == []
     assert RULES.result(state) == Result([s.total for s in ended.scores], ended.winners)
-    with pytest.raises(RuleViolation) as caught:
-        RULES.decide(state, 1, DrawCard(), SEED)
-    assert caught.value.code == "game-over"
+    over = refused(state, 1, DrawCard())
+    assert (over.code, over.section) == ("game-over", "§8")
 
 
-def test_three_trains_left_do_not_trigger() -> None:
+def test_three_trains_left_do_not_trigger_the_end() -> None:
     state = make_state(hands=[hand(yellow=3), hand()], trains=[6, 45])
     _, state = play(state, 0, ClaimRoute(AMSTERDAM_ESSEN, "yellow", 0))
     assert state.players[0].pieces[TRAINS] == 3 and state.turns_left == -1
 
 
-def test_trigger_fires_once() -> None:
+@pytest.mark.parametrize("left", [0, 1, 2])
+def test_the_trigger_is_the_same_at_two_one_or_zero_trains(left: int) -> None:
+    state = make_state(hands=[hand(yellow=3), hand()], trains=[3 + left, 45], deck=["red"] * 8)
+    _, state = play(state, 0, ClaimRoute(AMSTERDAM_ESSEN, "yellow", 0))
+    assert state.players[0].pieces[TRAINS] == left and state.turns_left == 2
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4, 5])
+def test_exactly_n_more_turns_follow_the_trigger_and_the_trigger_seat_plays_last(
+    seats: int,
+) -> None:
+    """§8: N more turns, the other seats in order then the triggering seat; triggered
+    here by seat 2 (or 1) so the count wraps round the table."""
+    trigger = min(2, seats - 1)
+    hands = [hand(yellow=3) if s == trigger else hand() for s in range(seats)]
+    trains = [5 if s == trigger else 45 for s in range(seats)]
+    state = make_state(seats, hands=hands, trains=trains, deck=["red"] * 30, current=trigger)
+    _, state = play(state, trigger, ClaimRoute(AMSTERDAM_ESSEN, "yellow", 0))
+    order = []
+    while state.phase != "finished":
+        order.append(state.current)
+        _, state = draw_two(state, state.current)
+    assert order == [(trigger + 1 + k) % seats for k in range(seats)]
+
+
+def test_the_trigger_fires_only_once() -> None:
+    """§8 Resolved: running low again during the final round changes nothing."""
     state = make_state(hands=[hand(yellow=3), hand(white=1)], trains=[4, 3], deck=["red"] * 20)
     _, state = play(state, 0, ClaimRoute(AMSTERDAM_ESSEN, "yellow", 0))
     assert state.turns_left == 2
@@ -59,75 +107,113 @@ def test_trigger_fires_once() -> None:
     assert isinstance(events[-1], GameEnded) and state.phase == "finished"
 
 
-def test_final_scoring_with_a_station_borrowing_a_route() -> None:
-    """Seat 0 joins Amsterdam to Pamplona through Paris with seat 1's Bruxelles-Paris track."""
-    amsterdam_bruxelles = route("amsterdam", "bruxelles")
-    paris_pamplona = route("pamplona", "paris", "blue")
-    bruxelles_paris = route("bruxelles", "paris", "yellow")
-    state = make_state(tickets=[[ticket("amsterdam", "pamplona")], []], deck=["red"] * 10)
-    for seat, r in [(0, amsterdam_bruxelles), (0, paris_pamplona), (1, bruxelles_paris)]:
-        state.route_owner[r] = seat
-        state.players[seat].routes.append(r)
+def test_a_paid_tunnel_triggers_the_end_once_it_is_claimed() -> None:
+    state = make_state(
+        hands=[hand(black=4), hand()], trains=[5, 45], deck=["red"] * 6 + ["red", "red", "black"]
+    )
+    _, state = play(state, 0, ClaimRoute(MADRID_PAMPLONA_BLACK, "black", 0))
+    assert state.turns_left == -1 and state.tunnel is not None
+    _, state = play(state, 0, PayTunnel(0))
+    assert state.players[0].pieces[TRAINS] == 2 and state.turns_left == 2
+
+
+def test_a_final_turn_tunnel_ends_the_game_only_after_its_decision() -> None:
+    state = make_state(hands=[hand(black=3), hand()], deck=["red"] * 3 + ["black"] * 3)
+    state.turns_left = 1
+    events, state = play(state, 0, ClaimRoute(MADRID_PAMPLONA_BLACK, "black", 0))
+    assert not any(isinstance(e, GameEnded) for e in events) and state.phase == "playing"
+    events, state = play(state, 0, WithdrawTunnel())
+    assert isinstance(events[-1], GameEnded) and state.phase == "finished"
+
+
+def test_a_seat_without_trains_still_plays_its_final_turn_and_new_tickets_count() -> None:
+    """§8: with 0 trains a seat still takes its final turn; tickets drawn then and not
+    completed cost their points."""
+    state = make_state(
+        hands=[hand(yellow=3), hand()],
+        trains=[3, 45],
+        deck=["red"] * 6,
+        ticket_pile=[AMSTERDAM_PAMPLONA],
+    )
+    _, state = play(state, 0, ClaimRoute(AMSTERDAM_ESSEN, "yellow", 0))
+    _, state = draw_two(state, 1)
+    assert state.current == 0 and state.players[0].pieces[TRAINS] == 0
+    assert not any(isinstance(c, ClaimRoute) for c in commands(state))
+    _, state = play(state, 0, DrawTickets())
+    events, state = play(state, 0, KeepTickets([AMSTERDAM_PAMPLONA]))
+    ended = events[-1]
+    assert isinstance(ended, GameEnded)
+    assert ended.scores[0].tickets == -7 and ended.scores[0].completed == (False,)
+
+
+def test_passes_in_the_final_round_are_its_turns_and_it_ends_as_the_final_round() -> None:
+    """§8, §3: a seat that can do nothing passes its final turn; the game then ends as the
+    final round says, after exactly N turns (the all-passed safeguard changes nothing)."""
+    state = make_state(hands=[hand(yellow=3), hand()], trains=[5, 45], display=[None] * 5)
+    for player in state.players:
+        player.pieces[STATIONS] = 0
+    _, state = play(state, 0, ClaimRoute(AMSTERDAM_ESSEN, "yellow", 0))
+    # the payment refilled the display; take it away so nobody can act
+    state.display = [-1] * 5
+    state.deck = []
+    state.discard = hand()
+    assert state.turns_left == 2 and state.current == 1
+    _, state = play(state, 1, Pass())
+    assert state.phase == "playing"
+    events, state = play(state, 0, Pass())
+    ended = events[-1]
+    assert isinstance(ended, GameEnded) and ended.reason == "final-round"
+
+
+# --- §9: the final account at the end -----------------------------------------------------
+
+
+def test_the_final_account_adds_tickets_unbuilt_stations_and_the_european_express() -> None:
+    """Seat 0 joins Amsterdam to Pamplona through Paris, its station borrowing seat 1's
+    Bruxelles-Paris track (§7.2); the borrowed track is not part of its longest path."""
+    state = make_state(tickets=[[AMSTERDAM_PAMPLONA], []], deck=["red"] * 2)
+    give_route(state, 0, AMSTERDAM_BRUXELLES, PARIS_PAMPLONA_BLUE)
+    give_route(state, 1, BRUXELLES_PARIS_YELLOW)
     state.players[0].score, state.players[1].score = 8, 2
     state.station_owner[city("paris")] = 0
     state.players[0].pieces[STATIONS] = 2
-    state.turns_left = 1
-    events, state = draw_two(state, 0)
-    ended = events[-1]
-    assert isinstance(ended, GameEnded)
+    ended = last_turn(state)
     mine, theirs = ended.scores
     assert mine.completed == (True,) and mine.tickets == 7
-    assert mine.borrowed == (bruxelles_paris,)
-    assert mine.station_bonus == 8 and mine.longest_path == 4 and mine.express
-    assert mine.total == 8 + 7 + 8 + 10
-    assert theirs.station_bonus == 12 and not theirs.express and theirs.total == 2 + 12
+    assert mine.borrowed == (BRUXELLES_PARIS_YELLOW,)
+    assert mine.station_bonus == 2 * 4 and mine.longest_path == 4
+    assert mine.express and mine.express_bonus == 10
+    assert mine.routes == 8 and mine.total == 8 + 7 + 8 + 10
+    assert theirs.station_bonus == 3 * 4 and not theirs.express
+    assert theirs.total == 2 + 12
     assert ended.winners == [0]
-    assert ended.tickets == [[ticket("amsterdam", "pamplona")], []]
+    assert ended.tickets == [[AMSTERDAM_PAMPLONA], []]
 
 
-def test_unfinished_tickets_count_against_and_express_ties_share() -> None:
-    a_b = route("amsterdam", "bruxelles")
-    w_b = route("budapest", "wien", "white")
-    state = make_state(tickets=[[ticket("amsterdam", "pamplona")], []], deck=["red"] * 4)
-    for seat, r in [(0, a_b), (1, w_b)]:
-        state.route_owner[r] = seat
-        state.players[seat].routes.append(r)
-    state.turns_left = 1
-    events, state = draw_two(state, 0)
-    ended = events[-1]
-    assert isinstance(ended, GameEnded)
+def test_an_unfinished_ticket_counts_against_and_tied_longest_paths_both_score() -> None:
+    """§9: −7 for the missed ticket; both single routes of length 1 are the longest path,
+    so both seats score the 10 points."""
+    state = make_state(tickets=[[AMSTERDAM_PAMPLONA], []], deck=["red"] * 2)
+    give_route(state, 0, AMSTERDAM_BRUXELLES)
+    give_route(state, 1, route("budapest", "wien", "white"))
+    ended = last_turn(state)
     assert ended.scores[0].tickets == -7
     assert ended.scores[0].express and ended.scores[1].express
     assert [s.total for s in ended.scores] == [-7 + 12 + 10, 12 + 10]
     assert ended.winners == [1]
 
 
-def test_pass_only_when_nothing_is_possible() -> None:
-    state = make_state(hands=[hand(), hand()], display=[None] * 5)
-    state.players[0].pieces[STATIONS] = 0
-    assert [m.command for m in RULES.legal_moves(state, 0)] == [Pass()]
-    events, state = play(state, 0, Pass())
-    assert events == [Passed(0)] and state.current == 1 and state.passes == 1
-    busy = make_state(hands=[hand(red=1), hand()])
-    with pytest.raises(RuleViolation) as caught:
-        RULES.decide(busy, 0, Pass(), SEED)
-    assert caught.value.code == "cannot-pass"
-
-
-def test_everyone_passing_in_a_row_ends_the_game() -> None:
-    """An engine safeguard: once every seat has passed in a row nothing can change."""
-    state = make_state(hands=[hand(), hand()], display=[None] * 5)
-    for player in state.players:
-        player.pieces[STATIONS] = 0
-    _, state = play(state, 0, Pass())
-    events, state = play(state, 1, Pass())
-    assert isinstance(events[-1], GameEnded) and events[-1].reason == "all-passed"
-    assert state.phase == "finished"
-
-
-def test_a_station_then_a_pass_resets_the_pass_count() -> None:
-    state = make_state(hands=[hand(), hand(red=1)], display=[None] * 5)
-    state.players[0].pieces[STATIONS] = 0
-    _, state = play(state, 0, Pass())
-    _, state = play(state, 1, BuildStation(city("roma"), "red", 0))
-    assert state.passes == 0 and state.phase == "playing"
+def test_a_ticket_completed_through_a_station_counts_for_the_first_tie_break() -> None:
+    """§7.2 Resolved, §9: equal totals; seat 0 completed one ticket with a borrowed route
+    and built a station, seat 1 completed none and built none. Tickets come first, so
+    seat 0 wins."""
+    state = make_state(tickets=[[AMSTERDAM_PAMPLONA], []], deck=["red"] * 2)
+    give_route(state, 0, AMSTERDAM_BRUXELLES, PARIS_PAMPLONA_BLUE)
+    give_route(state, 1, BRUXELLES_PARIS_YELLOW)
+    state.station_owner[city("paris")] = 0
+    state.players[0].pieces[STATIONS] = 2
+    state.players[0].score, state.players[1].score = 0, 13
+    ended = last_turn(state)
+    mine, theirs = ended.scores
+    assert mine.total == theirs.total == 25
+    assert mine.completed == (True,) and ended.winners == [0]

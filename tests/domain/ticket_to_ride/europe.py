@@ -1,0 +1,53 @@
+"""Steps the Europe rule tests share, on top of `handmade`: what a seat's legal moves
+offer, drawing two blind cards, and playing a game's last turn to its end.
+
+The Europe files (`test_claims.py`, `test_draws.py`, `test_turns.py`,
+`test_end_of_game.py`, ...) state their situations with `handmade.make_state`; these
+helpers only read the legal moves or play ordinary commands through `handmade.play`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.ticket_to_ride import RULES
+from domain.ticket_to_ride.commands import ClaimRoute, Command, DrawCard
+from domain.ticket_to_ride.entries import Move
+from domain.ticket_to_ride.events import Event, GameEnded
+from domain.ticket_to_ride.state import GameState
+
+from .handmade import play
+
+
+def commands(state: GameState, seat: int = 0) -> list[Command]:
+    """The commands of `seat`'s legal entries, in the order they are listed."""
+    return [m.command for m in RULES.legal_moves(state, seat)]
+
+
+def entries(state: GameState, kind: type, seat: int = 0) -> list[Move]:
+    """`seat`'s legal entries whose command is a `kind`."""
+    return [m for m in RULES.legal_moves(state, seat) if isinstance(m.command, kind)]
+
+
+def claim_entry(state: GameState, route: int, seat: int = 0) -> Move | None:
+    """The legal entry claiming `route`, or None when the route is not offered."""
+    found = [m for m in entries(state, ClaimRoute, seat) if m.command.route == route]  # type: ignore[union-attr]
+    assert len(found) <= 1, found
+    return found[0] if found else None
+
+
+def draw_two(state: GameState, seat: int) -> tuple[list[Event], GameState]:
+    """`seat` takes two blind cards (the pile must hold them): the turn's events."""
+    first, state = play(state, seat, DrawCard())
+    second, state = play(state, seat, DrawCard())
+    return [*first, *second], state
+
+
+def last_turn(state: GameState) -> GameEnded:
+    """The seat to move plays the game's last turn by drawing two blind cards; the
+    game's end, which the turn's events must close with."""
+    state.turns_left = 1
+    events, state = draw_two(state, state.current)
+    ended: Any = events[-1]
+    assert isinstance(ended, GameEnded) and state.phase == "finished"
+    return ended
