@@ -25,10 +25,10 @@ def test_the_leader_forfeits_and_the_best_of_the_others_wins(
     seed = Seed(bytes(range(32)))
     state = random_state(rules, setup, moves, seed, random.Random(kind))
     if kind == "ticket-to-ride":
-        board = rules.boards["europe"]  # type: ignore[attr-defined]
-        totals = [s.total for s in ttr_final_scores(board, state)[0]]
+        engine = rules.engines["europe"]  # type: ignore[attr-defined]
+        totals = [s.total for s in ttr_final_scores(engine, state)[0]]
         leader = max(range(setup.seats), key=totals.__getitem__)
-        expected = ttr_final_scores(board, state, forfeited=leader)[1]
+        expected = ttr_final_scores(engine, state, forfeited=leader)[1]
     else:
         totals, _, _ = colt_final_scores(state)
         leader = max(range(setup.seats), key=totals.__getitem__)

@@ -62,7 +62,8 @@ def check_ticket_to_ride(m: TicketToRideMaterial, state: Any, seat: int, moves: 
     public = private.public
     assert len(public.route_owner) == len(m.routes)
     assert len(public.station_owner) == len(m.cities)
-    assert len(public.display) == m.rules.face_up
+    # the display's slots: the material does not count them, the map file's decks do
+    assert len(public.display) == sum(d.face_up for d in load_board(m.map).map.decks)
     assert {c for c in public.display if c is not None} <= set(m.cards)
     assert set(private.hand) <= set(m.cards)
     for ticket in [*private.tickets, *private.offered]:
@@ -121,7 +122,9 @@ def test_ticket_to_ride_material_is_the_board_and_the_variant() -> None:
     assert m.double_routes and not TICKET_TO_RIDE.material(Setup(seats=3)).double_routes
     standard = TICKET_TO_RIDE.material(Setup(seats=2))
     assert sum(t.long for t in standard.tickets) == 6 and len(standard.tickets) == 46
-    assert (standard.rules.trains, standard.rules.stations, standard.rules.face_up) == (45, 3, 5)
+    assert dict(zip(standard.rules.pieces, standard.rules.piece_counts, strict=True)) == {
+        "trains": 45, "stations": 3
+    }
     assert [(p.length, p.points) for p in standard.route_points] == [
         (1, 1), (2, 2), (3, 4), (4, 7), (6, 15), (8, 21)
     ]

@@ -14,6 +14,7 @@ from domain.ticket_to_ride import RULES
 from domain.ticket_to_ride.commands import ClaimRoute, Command, DrawCard
 from domain.ticket_to_ride.entries import Move
 from domain.ticket_to_ride.events import Event, GameEnded
+from domain.ticket_to_ride.rules import TicketToRideRules
 from domain.ticket_to_ride.state import GameState
 
 from .handmade import play
@@ -36,18 +37,19 @@ def claim_entry(state: GameState, route: int, seat: int = 0) -> Move | None:
     return found[0] if found else None
 
 
-def draw_two(state: GameState, seat: int) -> tuple[list[Event], GameState]:
+def draw_two(state: GameState, seat: int, rules: TicketToRideRules = RULES
+             ) -> tuple[list[Event], GameState]:
     """`seat` takes two blind cards (the pile must hold them): the turn's events."""
-    first, state = play(state, seat, DrawCard())
-    second, state = play(state, seat, DrawCard())
+    first, state = play(state, seat, DrawCard(), rules)
+    second, state = play(state, seat, DrawCard(), rules)
     return [*first, *second], state
 
 
-def last_turn(state: GameState) -> GameEnded:
+def last_turn(state: GameState, rules: TicketToRideRules = RULES) -> GameEnded:
     """The seat to move plays the game's last turn by drawing two blind cards; the
     game's end, which the turn's events must close with."""
     state.turns_left = 1
-    events, state = draw_two(state, state.current)
+    events, state = draw_two(state, state.current, rules)
     ended: Any = events[-1]
     assert isinstance(ended, GameEnded) and state.phase == "finished"
     return ended

@@ -234,11 +234,15 @@ def test_the_reset_guard_counts_display_pile_and_discards_together() -> None:
 
 def test_an_unchanged_display_is_not_checked_again() -> None:
     """§4.3: the check runs when the display changes; a display the guard left with three
-    Locomotives stays while other actions fill the discards, until a card is taken."""
+    Locomotives stays while other actions fill the discards and while a blind card is
+    drawn, until a face-up card is taken."""
     display = ["locomotive", "locomotive", "locomotive", "white", "black"]
     state = make_state(display=display, hands=[hand(yellow=3), hand()])
     _, state = play(state, 0, ClaimRoute(AMSTERDAM_ESSEN, "yellow", 0))
     assert names(state.display) == display and state.discard == hand(yellow=3)
+    events, state = play(state, 1, DrawCard())  # blind, from the reshuffled payment
+    assert isinstance(events[0], CardDrawn) and events[0].resets == 0
+    assert names(state.display) == display
     events, state = play(state, 1, DrawCard(3))  # takes white: the gap is filled, check runs
     drawn = events[0]
     assert isinstance(drawn, CardDrawn) and drawn.resets >= 1

@@ -191,7 +191,7 @@ def test_the_final_account_adds_tickets_unbuilt_stations_and_the_european_expres
 
 
 def test_an_unfinished_ticket_counts_against_and_tied_longest_paths_both_score() -> None:
-    """§9: −7 for the missed ticket; both single routes of length 1 are the longest path,
+    """§9: -7 for the missed ticket; both single routes of length 1 are the longest path,
     so both seats score the 10 points."""
     state = make_state(tickets=[[AMSTERDAM_PAMPLONA], []], deck=["red"] * 2)
     give_route(state, 0, AMSTERDAM_BRUXELLES)

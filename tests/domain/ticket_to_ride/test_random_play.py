@@ -1,8 +1,9 @@
-"""Random legal play finishes games on every Europe variant (a liveness check).
+"""Random legal play finishes games on every Europe variant (Europe rules.md §8, §11: a
+liveness check).
 
-The invariants of such games are helper B's property tests; here a few fixed
-games just have to end with a result, and replaying their log must rebuild
-the same state.
+The invariants of such games are checked event by event in `test_properties.py`; here
+a few fixed games just have to end with a result that reveals the seed, and replaying
+their log must rebuild the same state.
 """
 
 from __future__ import annotations

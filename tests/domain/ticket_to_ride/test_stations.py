@@ -46,6 +46,7 @@ def test_stations_cost_one_then_two_then_three_cards_of_one_colour() -> None:
     events, state = play(state, 0, BuildStation(city("berlin"), "blue", 0))
     assert events[0] == StationBuilt(0, city("berlin"), "blue", 0, 1)
     assert state.players[0].pieces[STATIONS] == 2 and state.station_owner[city("berlin")] == 0
+    assert state.current == 1  # the station was the turn's action
     state.current = 0
     entry = station_entry(state)
     assert entry is not None
@@ -228,7 +229,7 @@ def test_station_search_matches_brute_force(
     assert (result.points, sum(result.completed)) == _brute_best(tickets, own, stations, opponents)
     # the reported assignment is legal and gives exactly the reported completions
     by_index = {r[0]: r for r in opponents}
-    for city, index in zip(stations, result.borrowed, strict=True):
-        assert index is None or city in by_index[index][1:]
+    for at, index in zip(stations, result.borrowed, strict=True):
+        assert index is None or at in by_index[index][1:]
     routes = own + [by_index[i][1:] for i in result.borrowed if i is not None]
     assert result.completed == tuple(_connected(routes, a, b) for a, b, _ in tickets)

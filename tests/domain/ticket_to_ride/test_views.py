@@ -1,4 +1,7 @@
-"""Views and redaction: hands, tickets, pile orders and the seed stay hidden."""
+"""What each audience sees (Europe rules.md §3 Resolved public information, §2 Resolved
+setup order): the opening, views and redacted events keep hands, held and offered
+tickets, pile orders and the seed hidden, and show the counts; the game's descriptor
+and the setups it refuses."""
 
 from __future__ import annotations
 
@@ -8,15 +11,23 @@ import pytest
 from domain.kernel.errors import RuleViolation
 from domain.kernel.protocol import Setup
 from domain.ticket_to_ride import RULES
-from domain.ticket_to_ride.commands import ClaimRoute, DrawCard, DrawTickets, KeepTickets
+from domain.ticket_to_ride.board import STATIONS, TRAINS
+from domain.ticket_to_ride.commands import (
+    ChooseTickets,
+    ClaimRoute,
+    DrawCard,
+    DrawTickets,
+    KeepTickets,
+)
 from domain.ticket_to_ride.events import (
     CardDrawn,
     GameStarted,
+    TicketsChosen,
     TicketsDrawn,
     TicketsKept,
     TunnelAttempted,
 )
-from domain.ticket_to_ride.mapfile import STATIONS, TRAINS
+from domain.ticket_to_ride.features.tunnels import TunnelView
 
 from .handmade import SEED, hand, make_state, names, play, route
 
@@ -92,11 +103,31 @@ def test_tickets_hidden_from_others() -> None:
     assert RULES.redact(kept, None) == TicketsKept(0, None, 1, 2, None)
 
 
-def test_tunnel_reveal_is_public() -> None:
+def test_a_setup_choice_shows_the_others_only_how_many_were_kept() -> None:
+    """§2 Resolved (setup order): the choice is secret; the count of tickets is public."""
+    state = RULES.evolve(None, opening())
+    keep = state.players[0].offered[:2]
+    events, state = play(state, 0, ChooseTickets(keep))
+    chosen = events[0]
+    assert isinstance(chosen, TicketsChosen) and chosen.kept == keep
+    assert RULES.redact(chosen, 0) == chosen
+    for viewer in (1, None):
+        assert RULES.redact(chosen, viewer) == TicketsChosen(0, None, 2, 2)
+    view = RULES.public_view(state)
+    assert [s.choosing_tickets for s in view.seats] == [False, True, True]
+    assert view.seats[0].tickets == 2 and view.pending == "choose-tickets"
+
+
+def test_a_tunnel_attempt_is_public() -> None:
+    """§5.4: the revealed cards, the cards laid down and the extra are face up."""
+    tunnel = route("madrid", "pamplona", "black")
     state = make_state(hands=[hand(black=4), hand()], deck=["black", "red", "red"])
-    events, _ = play(state, 0, ClaimRoute(route("madrid", "pamplona", "black"), "black", 0))
+    events, state = play(state, 0, ClaimRoute(tunnel, "black", 0))
     assert isinstance(events[0], TunnelAttempted)
     assert RULES.redact(events[0], 1) == events[0]
+    view = RULES.public_view(state)
+    assert view.pending == "tunnel"
+    assert view.tunnel == TunnelView(tunnel, "black", 0, ["red", "red", "black"], 1)
 
 
 def test_public_view_shows_counts_not_contents() -> None:
