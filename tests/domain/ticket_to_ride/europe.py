@@ -1,5 +1,6 @@
-"""Steps the Europe rule tests share, on top of `handmade`: what a seat's legal moves
-offer, drawing two blind cards, and playing a game's last turn to its end.
+"""What the Europe rule tests share, on top of `handmade`: the routes and tickets they
+name, what a seat's legal moves offer, drawing two blind cards, and playing a game's
+last turn to its end.
 
 The Europe files (`test_claims.py`, `test_draws.py`, `test_turns.py`,
 `test_end_of_game.py`, ...) state their situations with `handmade.make_state`; these
@@ -17,7 +18,20 @@ from domain.ticket_to_ride.events import Event, GameEnded
 from domain.ticket_to_ride.rules import TicketToRideRules
 from domain.ticket_to_ride.state import GameState
 
-from .handmade import play
+from .handmade import play, route, ticket
+
+AMSTERDAM_ESSEN = route("amsterdam", "essen")  # 3 spaces, yellow
+KYIV_WILNO = route("kyiv", "wilno")  # 2 spaces, gray
+MADRID_PAMPLONA_BLACK = route("madrid", "pamplona", "black")  # tunnel, 3 spaces
+PARIS_ZURICH = route("paris", "zurich")  # gray tunnel, 3 spaces
+#: a double route (§5.5)
+PARIS_FRANKFURT_WHITE = route("frankfurt", "paris", "white")
+PARIS_FRANKFURT_ORANGE = route("frankfurt", "paris", "orange")
+#: Amsterdam to Pamplona (a 7-point ticket) through Bruxelles and Paris: 1 + 2 + 4 spaces
+AMSTERDAM_BRUXELLES = route("amsterdam", "bruxelles")
+BRUXELLES_PARIS_YELLOW = route("bruxelles", "paris", "yellow")
+PARIS_PAMPLONA_BLUE = route("pamplona", "paris", "blue")
+AMSTERDAM_PAMPLONA = ticket("amsterdam", "pamplona")
 
 
 def commands(state: GameState, seat: int = 0) -> list[Command]:

@@ -14,13 +14,14 @@ from domain.ticket_to_ride.commands import ClaimRoute
 from domain.ticket_to_ride.entries import Payment
 from domain.ticket_to_ride.events import RouteClaimed
 
-from .europe import claim_entry
+from .europe import (
+    AMSTERDAM_ESSEN,
+    KYIV_WILNO,
+    PARIS_FRANKFURT_ORANGE,
+    PARIS_FRANKFURT_WHITE,
+    claim_entry,
+)
 from .handmade import BOARD, card, hand, make_state, play, refused, route
-
-AMSTERDAM_ESSEN = route("amsterdam", "essen")  # 3 spaces, yellow
-KYIV_WILNO = route("kyiv", "wilno")  # 2 spaces, gray
-PARIS_FRANKFURT_WHITE = route("frankfurt", "paris", "white")
-PARIS_FRANKFURT_ORANGE = route("frankfurt", "paris", "orange")
 
 # --- §5.1, §5.2: paying for a route ---------------------------------------------------
 

@@ -23,7 +23,17 @@ from domain.ticket_to_ride.commands import (
 )
 from domain.ticket_to_ride.events import GameEnded
 
-from .europe import commands, draw_two, last_turn
+from .europe import (
+    AMSTERDAM_BRUXELLES,
+    AMSTERDAM_ESSEN,
+    AMSTERDAM_PAMPLONA,
+    BRUXELLES_PARIS_YELLOW,
+    MADRID_PAMPLONA_BLACK,
+    PARIS_PAMPLONA_BLUE,
+    commands,
+    draw_two,
+    last_turn,
+)
 from .handmade import (
     SEED,
     city,
@@ -33,15 +43,7 @@ from .handmade import (
     play,
     refused,
     route,
-    ticket,
 )
-
-AMSTERDAM_ESSEN = route("amsterdam", "essen")  # 3 spaces, yellow
-MADRID_PAMPLONA_BLACK = route("madrid", "pamplona", "black")  # tunnel, 3 spaces
-AMSTERDAM_BRUXELLES = route("amsterdam", "bruxelles")  # 1 space
-PARIS_PAMPLONA_BLUE = route("pamplona", "paris", "blue")  # 4 spaces
-BRUXELLES_PARIS_YELLOW = route("bruxelles", "paris", "yellow")  # 2 spaces
-AMSTERDAM_PAMPLONA = ticket("amsterdam", "pamplona")  # 7 points
 
 # --- §8: the trigger and the final round -------------------------------------------------
 

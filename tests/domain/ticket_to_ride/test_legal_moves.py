@@ -32,7 +32,7 @@ from domain.ticket_to_ride.entries import Move
 from domain.ticket_to_ride.ruleset import stations_built
 from domain.ticket_to_ride.state import GameState
 
-from .europe import commands, entries
+from .europe import MADRID_PAMPLONA_BLACK, commands, entries
 from .handmade import (
     BOARD,
     SEED,
@@ -43,10 +43,8 @@ from .handmade import (
     make_state,
     play,
     refused,
-    route,
 )
 
-MADRID_PAMPLONA_BLACK = route("madrid", "pamplona", "black")  # tunnel, 3 spaces
 COLOURS: list[str | None] = [*BOARD.colours, None]
 
 #: a claim as (route, colour, Locomotives)

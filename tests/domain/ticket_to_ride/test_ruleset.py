@@ -22,10 +22,8 @@ from domain.ticket_to_ride.mapfile import MapFile, Route
 from domain.ticket_to_ride.rules import TicketToRideRules
 from domain.ticket_to_ride.ruleset import ruleset_for
 
-from .europe import last_turn
-from .handmade import BOARD, city, give_route, hand, make_state, play, refused, route
-
-MADRID_PAMPLONA_BLACK = route("madrid", "pamplona", "black")  # tunnel, 3 spaces
+from .europe import AMSTERDAM_ESSEN, MADRID_PAMPLONA_BLACK, last_turn
+from .handmade import BOARD, city, give_route, hand, make_state, play, refused
 
 
 def test_the_map_file_states_the_numbers_of_the_rules() -> None:
@@ -160,7 +158,7 @@ def test_without_stations_and_longest_path_none_is_built_and_no_bonus_is_scored(
     assert listed and not any(isinstance(c, BuildStation) for c in listed)
     absent = refused(state, 0, BuildStation(city("roma"), "red", 0), rules=rules)
     assert absent.code == "no-stations"
-    give_route(state, 0, route("amsterdam", "essen"), rules=rules)
+    give_route(state, 0, AMSTERDAM_ESSEN, rules=rules)
     ended = last_turn(state, rules)
     assert all(s.station_bonus == 0 and not s.express for s in ended.scores)
     assert ended.scores[0].longest_path == 3

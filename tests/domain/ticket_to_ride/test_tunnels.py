@@ -20,11 +20,8 @@ from domain.ticket_to_ride.events import (
     TunnelWithdrawn,
 )
 
-from .europe import commands
-from .handmade import card, cards, hand, make_state, names, play, refused, route
-
-MADRID_PAMPLONA_BLACK = route("madrid", "pamplona", "black")  # tunnel, 3 spaces
-PARIS_ZURICH = route("paris", "zurich")  # gray tunnel, 3 spaces
+from .europe import AMSTERDAM_BRUXELLES, MADRID_PAMPLONA_BLACK, PARIS_ZURICH, commands
+from .handmade import card, cards, hand, make_state, names, play, refused
 
 # --- §5.4 steps 1-4, 7: the reveal and the extra cost ---------------------------------------
 
@@ -78,7 +75,7 @@ def test_other_commands_wait_for_the_tunnel_decision() -> None:
     state = make_state(hands=[hand(black=4), hand()], deck=["black", "red", "red"])
     _, state = play(state, 0, ClaimRoute(MADRID_PAMPLONA_BLACK, "black", 0))
     assert state.tunnel is not None and state.tunnel.colour == card("black")
-    other = ClaimRoute(route("amsterdam", "bruxelles"), "black", 0)
+    other = ClaimRoute(AMSTERDAM_BRUXELLES, "black", 0)
     pending = refused(state, 0, other)
     assert (pending.code, pending.section) == ("tunnel-pending", "§5.4")
 

@@ -25,11 +25,8 @@ from domain.ticket_to_ride.commands import (
 from domain.ticket_to_ride.events import GameEnded, GameStarted, Passed
 from domain.ticket_to_ride.state import GameState
 
-from .europe import commands, draw_two
-from .handmade import SEED, city, hand, make_state, play, refused, route
-
-AMSTERDAM_ESSEN = route("amsterdam", "essen")  # 3 spaces, yellow
-MADRID_PAMPLONA_BLACK = route("madrid", "pamplona", "black")  # tunnel, 3 spaces
+from .europe import MADRID_PAMPLONA_BLACK, commands, draw_two
+from .handmade import SEED, city, hand, make_state, play, refused
 
 
 def stuck(seats: int = 2, **changes: Any) -> GameState:

@@ -22,8 +22,8 @@ from domain.ticket_to_ride.events import GameStarted, TicketsDrawn
 from domain.ticket_to_ride.ruleset import ruleset_for
 from domain.ticket_to_ride.state import GameState
 
-from .europe import last_turn
-from .handmade import BOARD, SEED, city, give_route, make_state, play, refused, route
+from .europe import AMSTERDAM_ESSEN, last_turn
+from .handmade import BOARD, SEED, city, give_route, make_state, play, refused
 
 LONG_GROUPS = {"long", "1912-long"}
 
@@ -161,7 +161,7 @@ def test_big_cities_draw_from_a_short_pile_takes_what_remains() -> None:
 def test_big_cities_still_scores_the_european_express_and_the_station_bonus() -> None:
     """§11.3 Resolved: the European Express and 4 points per unbuilt station stay."""
     state = make_state(variant="big-cities", deck=["red"] * 2)
-    give_route(state, 0, route("amsterdam", "essen"))
+    give_route(state, 0, AMSTERDAM_ESSEN)
     state.players[0].score = 4
     state.station_owner[city("roma")] = 1
     state.players[1].pieces[STATIONS] = 2
