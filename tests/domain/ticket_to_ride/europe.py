@@ -12,7 +12,13 @@ from __future__ import annotations
 from typing import Any
 
 from domain.ticket_to_ride import RULES
-from domain.ticket_to_ride.commands import ClaimRoute, Command, DrawCard
+from domain.ticket_to_ride.commands import (
+    ChooseTickets,
+    ClaimRoute,
+    Command,
+    DrawCard,
+    KeepTickets,
+)
 from domain.ticket_to_ride.entries import Move
 from domain.ticket_to_ride.events import Event, GameEnded
 from domain.ticket_to_ride.rules import TicketToRideRules
@@ -49,6 +55,12 @@ def claim_entry(state: GameState, route: int, seat: int = 0) -> Move | None:
     found = [m for m in entries(state, ClaimRoute, seat) if m.command.route == route]  # type: ignore[union-attr]
     assert len(found) <= 1, found
     return found[0] if found else None
+
+
+def keeps(state: GameState, seat: int = 0) -> list[list[int]]:
+    """The tickets each of `seat`'s ticket-choice entries keeps (at setup or in play)."""
+    return [m.command.keep for m in RULES.legal_moves(state, seat)
+            if isinstance(m.command, ChooseTickets | KeepTickets)]
 
 
 def draw_two(state: GameState, seat: int, rules: TicketToRideRules = RULES

@@ -114,7 +114,7 @@ def test_claims_listed_are_exactly_those_decide_accepts_and_pass_only_without_an
     passes = 0
     for _ in range(12):
         counts = {c: chooser.choice([0, 0, 1, 2, 3, 4]) for c in chooser.sample(BOARD.colours, 3)}
-        mine = hand(locomotive=chooser.choice([0, 0, 1, 2, 3]), **counts)
+        mine = hand(BOARD, locomotive=chooser.choice([0, 0, 1, 2, 3]), **counts)
         trains = chooser.choice([1, 2, 3, 4, 6, 45])
         state = make_state(seats, hands=[mine] + [hand()] * (seats - 1), display=[None] * 5)
         for r in range(len(BOARD.route_length)):
@@ -166,7 +166,7 @@ def test_station_and_tunnel_payments_listed_are_exactly_those_decide_accepts() -
     roma = city("roma")
     for _ in range(30):
         counts = {c: chooser.choice([0, 1, 2, 3]) for c in chooser.sample(BOARD.colours, 3)}
-        mine = hand(locomotive=chooser.choice([0, 1, 2, 3]), **counts)
+        mine = hand(BOARD, locomotive=chooser.choice([0, 1, 2, 3]), **counts)
         state = make_state(hands=[mine, hand()], deck=["red"] * 3)
         state.players[0].pieces[STATIONS] = chooser.choice([1, 2, 3])
         accepted = {

@@ -32,4 +32,4 @@ def test_random_game_ends_and_replays(variant: str, seats: int) -> None:
     for event in log:
         replayed = RULES.evolve(replayed, event)
     assert replayed == state
-    assert log[-1].seed == seed.hex  # type: ignore[union-attr]
+    assert log[-1].seed == seed.hex

@@ -29,7 +29,7 @@ from domain.ticket_to_ride.events import (
 )
 from domain.ticket_to_ride.features.tunnels import TunnelView
 
-from .handmade import SEED, hand, make_state, names, play, route
+from .handmade import BOARD, SEED, hand, make_state, names, play, route
 
 
 def opening() -> GameStarted:
@@ -45,7 +45,8 @@ def test_opening_deals_four_cards_five_face_up_and_commits_to_the_seed() -> None
     assert len(event.cards.before) == 110 and event.cards.before.count("locomotive") == 14
     assert all(sum(p.hand) == 4 for p in state.players)
     for player, dealt in zip(state.players, event.hands, strict=True):
-        assert dealt is not None and hand(**{c: dealt.count(c) for c in dealt}) == player.hand
+        assert dealt is not None
+        assert hand(BOARD, **{c: dealt.count(c) for c in dealt}) == player.hand
     assert len(state.deck) == 110 - 12 - 5 and -1 not in state.display
     assert event.display == names(state.display)
     for player, offered in zip(state.players, event.offered, strict=True):
