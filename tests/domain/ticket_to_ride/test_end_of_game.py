@@ -205,6 +205,16 @@ def test_an_unfinished_ticket_counts_against_and_tied_longest_paths_both_score()
     assert ended.winners == [1]
 
 
+def test_with_no_route_claimed_nobody_holds_the_european_express() -> None:
+    """An engine decision rules.md leaves open (docs/ticket_to_ride_engine.md): a seat
+    with no route has no path, so the bonus is not shared out among paths of length 0."""
+    ended = last_turn(make_state(deck=["red"] * 2))
+    assert [(s.longest_path, s.express, s.express_bonus) for s in ended.scores] == [
+        (0, False, 0), (0, False, 0)
+    ]
+    assert [s.total for s in ended.scores] == [12, 12] and ended.winners == [0, 1]
+
+
 def test_a_ticket_completed_through_a_station_counts_for_the_first_tie_break() -> None:
     """§7.2 Resolved, §9: equal totals; seat 0 completed one ticket with a borrowed route
     and built a station, seat 1 completed none and built none. Tickets come first, so

@@ -99,7 +99,9 @@ def test_each_variant_deals_its_tickets(variant: str, longs: int, regulars: int,
 
 
 def test_mega_europe_keeps_at_least_three_with_at_most_one_long() -> None:
+    """§11.2: keep ≥ 3 of the 7 dealt, at most 1 long; the rest go back to the box."""
     _, state = _opening("mega-europe")
+    pile = list(state.ticket_pile)
     offered = state.players[0].offered
     longs, regulars = offered[:2], offered[2:]
     too_many = refused(state, 0, ChooseTickets(longs + regulars[:1]))
@@ -110,6 +112,7 @@ def test_mega_europe_keeps_at_least_three_with_at_most_one_long() -> None:
     assert all(len(keep) >= 3 for keep in choices)
     _, state = play(state, 0, ChooseTickets(longs[:1] + regulars[:2]))
     assert state.players[0].tickets == longs[:1] + regulars[:2]
+    assert state.ticket_pile == pile
 
 
 def test_mega_europe_draws_during_play_come_from_the_regular_deck_only() -> None:
