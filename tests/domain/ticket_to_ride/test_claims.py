@@ -130,7 +130,7 @@ def test_a_claimed_route_cannot_be_claimed_again() -> None:
     assert refused(state, 1, ClaimRoute(AMSTERDAM_ESSEN, "yellow", 0)).code == "route-taken"
 
 
-def test_no_route_longer_than_the_trains_left() -> None:
+def test_not_enough_trains() -> None:
     """§5.1 Resolved: a player cannot claim a route longer than their trains left."""
     state = make_state(hands=[hand(yellow=3, red=2), hand()], trains=[2, 45])
     assert claim_entry(state, AMSTERDAM_ESSEN) is None

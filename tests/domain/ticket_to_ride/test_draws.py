@@ -176,7 +176,7 @@ def test_after_a_mid_draw_reset_the_second_card_comes_from_the_new_display() -> 
     assert state.players[0].hand == hand(red=1, orange=1) and state.current == 1
 
 
-def test_the_reset_repeats_while_three_locomotives_show() -> None:
+def test_reset_repeats_while_three_locomotives_show() -> None:
     display = [LOCO, LOCO, LOCO, card("purple"), card("blue")]
     deck = cards("green", "green", "green", "red", "blue", *["locomotive"] * 3, "white", "black")
     discard = hand()
@@ -200,7 +200,7 @@ def test_the_end_of_turn_refill_is_checked_for_three_locomotives() -> None:
     assert state.discard == hand(yellow=3, locomotive=3, red=1, blue=1)
 
 
-def test_no_reset_when_no_good_display_can_be_formed() -> None:
+def test_no_reset_when_a_good_display_cannot_be_formed() -> None:
     """§4.3 Resolved: fewer than 3 non-Locomotives in display, pile and discards: no reset."""
     display = [LOCO, LOCO, LOCO, card("purple"), -1]
     deck = cards("locomotive")
@@ -250,7 +250,7 @@ def test_an_unchanged_display_is_not_checked_again() -> None:
 # --- §4.4, §10: running out of cards -------------------------------------------------------
 
 
-def test_an_empty_pile_is_refilled_by_shuffling_the_discards() -> None:
+def test_empty_pile_reshuffles_the_discards() -> None:
     state = make_state(discard=["red", "red", "blue"])
     events, state = play(state, 0, DrawCard())
     event = events[0]

@@ -98,7 +98,7 @@ def test_exactly_n_more_turns_follow_the_trigger_and_the_trigger_seat_plays_last
     assert order == [(trigger + 1 + k) % seats for k in range(seats)]
 
 
-def test_the_trigger_fires_only_once() -> None:
+def test_trigger_fires_once() -> None:
     """§8 Resolved: running low again during the final round changes nothing."""
     state = make_state(hands=[hand(yellow=3), hand(white=1)], trains=[4, 3], deck=["red"] * 20)
     _, state = play(state, 0, ClaimRoute(AMSTERDAM_ESSEN, "yellow", 0))

@@ -21,7 +21,7 @@ from .handmade import BOARD, SEED, make_state, play, refused
 # --- §6: drawing tickets during play --------------------------------------------------------
 
 
-def test_draw_three_keep_at_least_one_the_rest_under_the_pile_in_random_order() -> None:
+def test_draw_three_keep_at_least_one_rest_to_the_bottom_in_random_order() -> None:
     state = make_state(ticket_pile=[10, 11, 12, 13, 14])
     events, state = play(state, 0, DrawTickets())
     assert events == [TicketsDrawn(0, [14, 13, 12], 3)]
