@@ -8,14 +8,18 @@
   the payment exact; the trains laid and the points always the route's length (the
   rulebook's Mo i Rana-Narvik example); legal moves list the alternatives compactly.
 
-The feature is `domain.ticket_to_ride.features.ferries` (`paid_with` in the map file).
-Rails & Sails World has no ferries.
+The feature is `domain.ticket_to_ride.features.ferries`, which a map file names with the
+rule its symbols are paid by (``features.ferries.paid_with``). Rails & Sails World and
+Amsterdam have no ferries.
 """
 
 from __future__ import annotations
 
+import json
 import random
+from importlib import resources
 from itertools import product
+from typing import Any
 
 import pytest
 
@@ -25,9 +29,11 @@ from domain.ticket_to_ride.board import FERRY, GRAY, TRAINS, Board
 from domain.ticket_to_ride.commands import ClaimRoute
 from domain.ticket_to_ride.entries import Payment
 from domain.ticket_to_ride.events import RouteClaimed
+from domain.ticket_to_ride.mapcheck import decode_map
+from domain.ticket_to_ride.mapfile import MapError
 
 from .handmade import BOARD, SEED, hand, make_state, play, refused, route, tracks
-from .map_states import NL, claim_entry, ferry_readings
+from .map_states import AMS, NL, claim_entry, ferry_readings
 
 #: Europe: Palermo-Smyrna, 6 spaces, 2 symbols; Athina-Smyrna, 2 spaces, 1 symbol
 SMYRNA_PALERMO = route("palermo", "smyrna")
@@ -46,7 +52,7 @@ def _ferries(board: Board) -> list[int]:
 def test_ferries_are_gray_routes_with_one_or_two_locomotive_symbols() -> None:
     """Europe §5.3 and Northern Lights §3.2, §6: every ferry is gray with 1 or 2 symbols;
     on Northern Lights every gray route is a ferry (53 of them), and a 1-space ferry has
-    1 symbol. World has none."""
+    1 symbol. World and Amsterdam have none."""
     for board in (BOARD, NL.board):
         ferries = _ferries(board)
         assert ferries and all(board.route_colour[r] == GRAY for r in ferries)
@@ -56,7 +62,50 @@ def test_ferries_are_gray_routes_with_one_or_two_locomotive_symbols() -> None:
     gray = [r for r in range(len(NL.board.route_a)) if NL.board.route_colour[r] == GRAY]
     assert gray == _ferries(NL.board) and len(gray) == 53
     assert all(NL.board.route_locomotives[r] == 1 for r in gray if NL.board.route_length[r] == 1)
-    assert _ferries(RULES.engines["world"].board) == []
+    assert not _ferries(RULES.engines["world"].board) and not _ferries(AMS.board)
+
+
+def _map_file(map_id: str) -> dict[str, Any]:
+    raw: dict[str, Any] = json.loads(
+        resources.files("domain.ticket_to_ride").joinpath(f"maps/{map_id}.json").read_bytes())
+    return raw
+
+
+def _without_ferries() -> dict[str, Any]:
+    europe = _map_file("europe")
+    del europe["features"]["ferries"]
+    return europe
+
+
+def _ferries_without_a_ferry() -> dict[str, Any]:
+    amsterdam = _map_file("amsterdam")
+    amsterdam["features"]["ferries"] = {"paid_with": "locomotives", "section": "§3.B"}
+    return amsterdam
+
+
+def _paid_with_another_rule() -> dict[str, Any]:
+    europe = _map_file("europe")
+    europe["features"]["ferries"]["paid_with"] = "three-cards"
+    return europe
+
+
+@pytest.mark.parametrize(("data", "message"), [
+    (_without_ferries(), "routes[3] (amsterdam-london): it needs the feature features.ferries"),
+    (_ferries_without_a_ferry(), "features.ferries: the map has nothing this feature plays"),
+    (_paid_with_another_rule(), "$.features.ferries.paid_with"),
+])
+def test_a_map_file_states_how_its_ferries_are_paid_or_has_none(
+    data: dict[str, Any], message: str
+) -> None:
+    """A ferry is never paid by another map's rule by default: a ferry route needs the map
+    to state ``features.ferries``, the feature needs a ferry route, and ``paid_with`` is
+    one of the two rules above (Europe's Locomotives, Northern Lights' Locomotives or
+    pairs)."""
+    with pytest.raises(MapError) as caught:
+        decode_map("map.json", json.dumps(data).encode())
+    assert message in str(caught.value)
+    ferries = [BOARD.map.features.ferries, NL.board.map.features.ferries]
+    assert [f.paid_with for f in ferries if f] == ["locomotives", "locomotives-or-pairs"]
 
 
 # --- Europe §5.3: one Locomotive per symbol -------------------------------------------------
