@@ -1,4 +1,5 @@
-"""The Northern Lights map file is the reference's data, field by field.
+"""The Northern Lights map file is the reference's data, field by field (``rules.md`` §1,
+§5.1, §5.3, §6 and ``data.json``).
 
 ``reference/northern-lights-data.json`` is a verbatim copy of
 ``shared/reference/northern-lights/data.json``; the map file was transcribed
@@ -18,6 +19,8 @@ from domain.ticket_to_ride.board import GRAY, KIND_NAMES, load_board
 REFERENCE: dict[str, Any] = json.loads(
     (Path(__file__).parent / "reference" / "northern-lights-data.json").read_text("utf-8"))
 NL = load_board("northern-lights")
+#: the reference's metrics that the map file states as a general metric and its country
+STATED_AS = {"routes-touching-norway": ("routes-touching-country", "norway")}
 
 
 def test_the_map_is_the_reference_map() -> None:
@@ -66,14 +69,17 @@ def test_every_ticket_is_the_reference_ticket() -> None:
 
 def test_every_goal_card_is_the_reference_card() -> None:
     goals = REFERENCE["goals"]
-    assert len(NL.map.goals) == len(goals) == REFERENCE["goals_total"]
-    for ours, theirs in zip(NL.map.goals, goals, strict=True):
-        assert (ours.id, ours.card, ours.name, ours.points, ours.metric, ours.measures) == (
-            theirs["id"], theirs["card"], theirs["name"], theirs["points"], theirs["metric"],
-            theirs["measures"])
-    assert NL.map.rules.goals_in_play == REFERENCE["goals_in_play"]
+    goal_cards = NL.map.features.goal_cards
+    assert goal_cards is not None
+    assert len(goal_cards.cards) == len(goals) == REFERENCE["goals_total"]
+    for ours, theirs in zip(goal_cards.cards, goals, strict=True):
+        metric, country = STATED_AS.get(theirs["metric"], (theirs["metric"], ""))
+        assert (ours.id, ours.card, ours.name, ours.points, ours.metric, ours.country,
+                ours.measures) == (theirs["id"], theirs["card"], theirs["name"],
+                                   theirs["points"], metric, country, theirs["measures"])
+    assert goal_cards.in_play == REFERENCE["goals_in_play"]
     # the award rules (highest value, ties all score, at least 1) are tested in
-    # test_northern_lights; this pins the reference's statement of them
+    # test_goal_cards; this pins the reference's statement of them
     assert REFERENCE["goal_award"]["minimum_value"] == 1
 
 

@@ -1,8 +1,10 @@
-"""Amsterdam's contract deck: generated from the board, or the printed one supplied as data.
+"""Amsterdam's contract deck (``rules.md`` §1 "24 contract cards", §7 ``completeness``):
+generated from the board, or the printed one supplied as data.
 
-Only 4 of the box's 24 contracts are known (``shared/reference/amsterdam``);
-`domain.ticket_to_ride.decks` completes the deck deterministically, or takes
-an operator's deck file, and the rules version names the deck either way.
+Only 4 of the box's 24 contracts are known (``shared/reference/amsterdam``, whose §7 says
+an engine must not treat them as the whole deck); `domain.ticket_to_ride.decks`
+completes the deck deterministically, or takes an operator's deck file, and the rules
+version names the deck either way.
 """
 
 from __future__ import annotations
@@ -18,16 +20,17 @@ import pytest
 from domain.kernel.errors import RuleViolation
 from domain.kernel.protocol import Setup
 from domain.ticket_to_ride import RULES
-from domain.ticket_to_ride.board import board_from_map, load_board
+from domain.ticket_to_ride.board import board_from_map
 from domain.ticket_to_ride.decks import distances, generated_tickets, supplied_deck
-from domain.ticket_to_ride.mapfile import MapError, decode_map
+from domain.ticket_to_ride.mapcheck import decode_map
+from domain.ticket_to_ride.mapfile import MapError
 from domain.ticket_to_ride.rules import TicketToRideRules, with_ticket_deck
+from domain.ticket_to_ride.versions import ENGINE
 
-from .handmade import SEED
+from .handmade import opened
+from .map_states import AMS, DECK, DECK_PATH
 
-BOARD = load_board("amsterdam")
-DECK_PATH = Path(__file__).with_name("decks") / "amsterdam-test-deck.json"
-DECK = DECK_PATH.read_bytes()
+BOARD = AMS.board
 #: the four contracts read on the board photo (reference SOURCES.md)
 KNOWN = [
     ({"dam", "de-drie-hendricken"}, 3),
@@ -79,14 +82,14 @@ def test_the_generated_deck_is_the_same_every_time() -> None:
 
 def test_the_rules_version_names_the_generated_deck() -> None:
     version = RULES.rules_version(Setup(2, "amsterdam"))
-    assert version == f"0.2/amsterdam@{BOARD.digest}"
+    assert version == f"{ENGINE}/amsterdam@{BOARD.digest}"
     assert f"+generated-tickets@{BOARD.deck_digest}" in version
 
 
 def test_kinds_the_views_and_the_material_say_the_deck_is_generated() -> None:
     (amsterdam,) = [m for m in RULES.descriptor.maps if m.id == "amsterdam"]
     assert "generated deck: 20 of its 24 tickets" in amsterdam.variants[0].description
-    state = RULES.evolve(None, RULES.start(Setup(2, "amsterdam"), SEED)[0])
+    state = opened(2, AMS.id)
     view = RULES.public_view(state)
     assert view.ticket_deck is not None
     assert (view.ticket_deck.cards, view.ticket_deck.generated) == (24, 20)
