@@ -18,7 +18,7 @@ from service.api.app import create_app
 from service.cli import main
 from service.settings import Settings
 from tests.api.players import open_table, play_to_end
-from tests.domain.ticket_to_ride.test_amsterdam_decks import DECK_PATH
+from tests.domain.ticket_to_ride.map_states import DECK_PATH
 
 
 def _map(client: TestClient[Any]) -> dict[str, Any]:
