@@ -505,25 +505,73 @@ IN_STRUCT: dict[str, dict[str, str]] = {
     "CreatedGame": {"seats": "The seats taken (none yet)"},
     "Ruleset": {
         "version": "The rules version", "engine": "The engine's version",
-        "min_seats": "The fewest seats", "max_seats": "The most seats",
-        "trains": "Trains per player", "stations": "Stations per player",
-        "station_costs": "Cards the 1st, 2nd, 3rd station cost",
-        "station_bonus": "Points per station left", "colour_cards": "Cards of each colour",
-        "locomotive_cards": "Locomotive cards", "hand": "Cards dealt to each hand",
-        "face_up": "Face-up slots", "locomotive_reset": "Face-up Locomotives that reset the "
-        "display", "tunnels": "Whether the map has tunnels", "ferries": "Whether the map has "
-        "ferries", "ferry_pairs": "Whether ferries may be paid with pairs of cards",
-        "double_routes_min_seats": "The fewest seats for both tracks of a double route",
-        "usable_tracks": "By seat count: how many tracks of a double route may be claimed",
-        "tie_breaks": "How ties are broken, in order", "sections": "The map rulebook's "
-        "section for each of the engine's", "end_trigger": "Trains left that trigger the "
-        "end", "longest_path_bonus": "Points for the longest path", "long_tickets":
-        "The long tickets, by number", "regular_tickets": "The regular tickets, by number",
-        "long_dealt": "Long tickets dealt to each player", "regular_dealt": "Regular "
-        "tickets dealt to each player", "setup_keep": "The fewest dealt tickets to keep",
-        "setup_long_max": "The most long tickets to keep", "draw_tickets": "Tickets a draw "
-        "takes", "draw_keep": "The fewest drawn tickets to keep", "own_pieces": "The map's "
-        "own piece kinds with their number per player", "end_pieces": "The piece kinds "
-        "(by index) whose sum triggers the end",
+        "core": "The rules every map states (players, pieces, market, track groups, end, "
+        "winner, setup tickets), as its map file states them",
+        "features": "The features the map combines, each with its settings; null for one "
+        "it does not have",
+        "tickets": "The variant's ticket rules", "pieces": "The piece kinds, in the order "
+        "of piece_counts", "piece_counts": "The pieces of each kind a player starts with",
+        "end_pieces": "The piece kinds (by index) whose sum triggers the end",
+        "usable_tracks": "By group size: how many tracks of a double or triple route may "
+        "be claimed at this seat count",
+        "long_tickets": "The long tickets, by number", "regular_tickets": "The regular "
+        "tickets, by number", "setup_returns": "Where the tickets not kept at setup go: "
+        "box (out of the game) or under-pile (under the ticket pile)",
     },
+    "MapRules": {
+        "players": "The seat counts the map is played with", "pieces": "The pieces each "
+        "player starts with", "market": "The face-up cards", "track_groups": "How many "
+        "tracks of a double or triple route may be claimed, by seat count",
+        "end": "What triggers the end of the game", "winner": "How the winner is found",
+        "setup_tickets": "Where the tickets not kept at setup go",
+        "sections": "The map rulebook's section for each section of the Europe rulebook "
+        "the engine cites"},
+    "Players": {"min": "The fewest seats", "max": "The most seats"},
+    "Pieces": {"counts": "Pieces of each kind per player (trains, ships)"},
+    "Market": {"kind": "one-deck (one face-up display) or chosen (the player picks the "
+               "deck each refill comes from)", "wild_reset": "Face-up wilds that reset the "
+               "display; 0: never reset", "face_up_without_piles": "Whether the display "
+               "may stay short when both piles run out"},
+    "TrackGroups": {"usable": "By group size, then seat count: how many of the group's "
+                    "tracks may be claimed"},
+    "End": {"trigger": "Pieces left (or fewer) that trigger the end", "pieces": "The piece "
+            "kinds counted together for the trigger", "final_rounds": "Rounds played once "
+            "the end is triggered"},
+    "Winner": {"tie_breaks": "How ties are broken, in order"},
+    "SetupTickets": {"returns": "box (out of the game) or under-pile (under the ticket "
+                     "pile)"},
+    "Features": {name: f"Its settings; null on a map without {words}" for name, words in (
+        ("stations", "stations"), ("tunnels", "tunnels"), ("ferries", "ferries"),
+        ("longest_path", "the longest-path bonus"), ("goods", "goods"),
+        ("bonus_draws", "bonus draws"), ("doubled_spaces", "doubled spaces"),
+        ("sea_routes", "sea routes"), ("piece_split", "the piece split"),
+        ("harbors", "harbors"), ("goal_cards", "goal cards"), ("tours", "tours"))},
+    "Stations": {"count": "Stations per player", "costs": "Cards the 1st, 2nd, 3rd... "
+                 "station cost", "bonus": "Points per station left at the end"},
+    "Tunnels": {"revealed": "Cards turned over when a tunnel is claimed"},
+    "Ferries": {"paid_with": "locomotives (each symbol takes a Locomotive) or "
+                "locomotives-or-pairs (a pair of cards of one colour may stand in)"},
+    "LongestPath": {"bonus": "Points for the longest continuous path"},
+    "Goods": {"cards": "Goods cards in the game", "scoring": "By seat count: points for the "
+              "most goods cards, the second most, ..."},
+    "PieceSplit": {"box": "Pieces of each kind in each player's box", "supply": "Pieces "
+                   "each player takes into play, split between the kinds at setup",
+                   "exchange_cost": "Points lost per piece exchanged during play"},
+    "Harbors": {"pieces": "Harbors per player", "cards": "Cards of each deck a harbor "
+                "takes (with an anchor)", "points": "Points of a harbor by the tickets "
+                "through its city (0, 1, 2, 3 or more)", "unbuilt": "Points for each "
+                "harbor not built"},
+    "GoalCards": {"in_play": "Goal cards dealt face up for the game", "cards": "Every goal "
+                  "card of the map"},
+    "Goal": {"id": "The goal card's id", "card": "The card it is printed on", "name": "Its "
+             "name", "points": "What leading its measure scores", "metric": "What it "
+             "measures, by name", "measures": "What it measures, in words",
+             "country": "The country its measure counts; empty when none"},
+    "Variant": {"description": "What the variant changes, in words", "long_tickets":
+                "The groups of long tickets in play", "regular_tickets": "The groups of "
+                "regular tickets in play", "long_dealt": "Long tickets dealt to each player",
+                "regular_dealt": "Regular tickets dealt to each player", "setup_keep":
+                "The fewest dealt tickets to keep", "setup_long_max": "The most long "
+                "tickets to keep; null: no limit", "draw_tickets": "Tickets a draw takes",
+                "draw_keep": "The fewest drawn tickets to keep"},
 }
