@@ -52,13 +52,18 @@ class MadeUp:
         return handmade.route(a, b, colour, self.board)
 
     def state(self, seats: int = 2, *, display: Sequence[str | None], hand: Sequence[str] = (),
-              deck: Sequence[str] = (), ticket_pile: Sequence[int] = ()) -> GameState:
-        """A game in play, seat 0 to move holding `hand`, the others nothing; `deck` is the
-        first deck's draw pile (top last), any other deck as the opening left it."""
+              deck: Sequence[str] = (), ticket_pile: Sequence[int] = (),
+              goals: Sequence[str] = (), **counts: int) -> GameState:
+        """A game in play, seat 0 to move holding the cards `hand` names and `counts` more
+        (``red=2``), the others nothing; `deck` is the first deck's draw pile (top last),
+        any other deck as the opening left it; `goals` the goal cards in play (by id)."""
         kinds = len(self.board.card_names)
-        hands = [self.counts(hand), *([0] * kinds for _ in range(seats - 1))]
+        held = [a + b for a, b in zip(self.counts(hand), handmade.hand(self.board, **counts),
+                                      strict=True)]
+        hands = [held, *([0] * kinds for _ in range(seats - 1))]
         return handmade.make_state(seats, map_id=self.board.id, hands=hands, display=display,
-                                   deck=deck, ticket_pile=ticket_pile, rules=self.rules)
+                                   deck=deck, ticket_pile=ticket_pile, goals=goals,
+                                   rules=self.rules)
 
 
 SYNTHETIC = MadeUp("synthetic")
