@@ -17,7 +17,7 @@ from domain.kernel.protocol import Setup
 from domain.kernel.rng import Seed
 from domain.kernel.selfplay import play_random_game
 from domain.ticket_to_ride import RULES
-from domain.ticket_to_ride.board import TUNNEL
+from domain.ticket_to_ride.board import TRAINS, TUNNEL
 from domain.ticket_to_ride.events import (
     CardDrawn,
     DisplayRefilled,
@@ -30,7 +30,6 @@ from domain.ticket_to_ride.events import (
     TunnelAttempted,
     TunnelWithdrawn,
 )
-from domain.ticket_to_ride.mapfile import TRAINS
 from domain.ticket_to_ride.state import GameState
 from tests.domain.ticket_to_ride.test_properties import (
     BOARD,
@@ -209,6 +208,49 @@ def test_a_wrong_goods_term_is_caught_by_the_recomputation() -> None:
     assert all("goods" in a.bonuses for a in accounts)
     state = copy_state(live)
     state.players[0].goods, state.players[1].goods = 9, 0
+    assert recompute_final(board, state)[0] != accounts
+
+
+def _world() -> GameState:
+    live, _ = play_random_game(RULES, Setup(2, "world"), SEED, random.Random(3))
+    return live
+
+
+def test_a_ship_card_in_the_train_deck_s_pile_is_caught() -> None:
+    board = RULES.boards["world"]
+    live = _world()
+    check_cards(board, live)
+    state = copy_state(live)
+    ship = state.piles[0].draw.pop() if state.piles[0].draw else None
+    assert ship is not None
+    state.deck.append(ship)
+    with pytest.raises(AssertionError, match="in deck 0"):
+        check_cards(board, state)
+
+
+def test_a_piece_lost_from_the_reserve_or_an_exchange_not_charged_is_caught() -> None:
+    board = RULES.boards["world"]
+    live = _world()
+    check_pieces(board, live)
+    state = copy_state(live)
+    state.players[0].reserve[board.pieces.index("ships")] -= 1
+    with pytest.raises(AssertionError):
+        check_pieces(board, state)
+    state = copy_state(live)
+    state.players[1].exchanged += 1  # a point a piece was not taken off
+    with pytest.raises(AssertionError):
+        check_pieces(board, state)
+
+
+def test_a_wrong_harbor_term_is_caught_by_the_recomputation() -> None:
+    board = RULES.boards["world"]
+    live = _world()
+    accounts, won = recompute_final(board, live)
+    assert live.final == accounts and live.winners == won
+    assert all("harbors" in a.bonuses for a in accounts)
+    state = copy_state(live)
+    port = next(c for c, at in enumerate(state.harbor_owner) if board.city_harbor[c] and at < 0)
+    state.harbor_owner[port] = 0  # a harbor built where none was: one fewer left unbuilt
     assert recompute_final(board, state)[0] != accounts
 
 
