@@ -51,7 +51,8 @@ def test_each_bot_plays_a_world_game_to_its_end(strategy: str, seats: int) -> No
 
 
 def _turn_view() -> dict[str, Any]:
-    """Seat 0's view on its first turn of a two-seat World game (tickets chosen, 20/40)."""
+    """Seat 0's view in a two-seat World game in play (20 trains and 40 ships each; each
+    test names the tickets it plans for)."""
     return msgspec.to_builtins(RULES.private_view(playing(2), 0))  # type: ignore[no-any-return]
 
 
