@@ -68,6 +68,8 @@ class MadeUp:
 
 SYNTHETIC = MadeUp("synthetic")
 CROSSROADS = MadeUp("crossroads")
+#: the synthetic map's board and rules (what other tests play it by)
+BOARD, RULES = SYNTHETIC.board, SYNTHETIC.rules
 
 
 def market_state(
