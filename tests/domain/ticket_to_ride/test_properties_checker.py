@@ -8,6 +8,7 @@ unredacted opening; invariant faults by breaking a copy of a real state.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
@@ -200,17 +201,6 @@ def test_a_lost_or_extra_goods_card_is_caught() -> None:
         check_goods(board, state)
 
 
-def test_a_wrong_goods_term_is_caught_by_the_recomputation() -> None:
-    board = RULES.boards["amsterdam"]
-    live = _amsterdam()
-    accounts, won = recompute_final(board, live)
-    assert live.final == accounts and live.winners == won
-    assert all("goods" in a.bonuses for a in accounts)
-    state = copy_state(live)
-    state.players[0].goods, state.players[1].goods = 9, 0
-    assert recompute_final(board, state)[0] != accounts
-
-
 def _world() -> GameState:
     live, _ = play_random_game(RULES, Setup(2, "world"), SEED, random.Random(3))
     return live
@@ -242,15 +232,28 @@ def test_a_piece_lost_from_the_reserve_or_an_exchange_not_charged_is_caught() ->
         check_pieces(board, state)
 
 
-def test_a_wrong_harbor_term_is_caught_by_the_recomputation() -> None:
+def _goods_moved(state: GameState) -> None:
+    state.players[0].goods, state.players[1].goods = 9, 0
+
+
+def _harbor_added(state: GameState) -> None:
     board = RULES.boards["world"]
-    live = _world()
-    accounts, won = recompute_final(board, live)
-    assert live.final == accounts and live.winners == won
-    assert all("harbors" in a.bonuses for a in accounts)
-    state = copy_state(live)
     port = next(c for c, at in enumerate(state.harbor_owner) if board.city_harbor[c] and at < 0)
     state.harbor_owner[port] = 0  # a harbor built where none was: one fewer left unbuilt
+
+
+@pytest.mark.parametrize(("live", "term", "plant"), [
+    (_amsterdam, "goods", _goods_moved), (_world, "harbors", _harbor_added),
+], ids=["goods", "harbors"])
+def test_a_wrong_bonus_term_is_caught_by_the_recomputation(
+    live: Callable[[], GameState], term: str, plant: Callable[[GameState], None]
+) -> None:
+    state = live()
+    board = RULES.boards[state.rules.map]
+    accounts, won = recompute_final(board, state)
+    assert state.final == accounts and state.winners == won
+    assert all(term in a.bonuses for a in accounts)
+    plant(state)
     assert recompute_final(board, state)[0] != accounts
 
 
