@@ -179,14 +179,15 @@ def test_a_lost_card_breaks_conservation() -> None:
         check_cards(BOARD, state)
 
 
-def _amsterdam() -> GameState:
-    live, _ = play_random_game(RULES, Setup(3, "amsterdam"), SEED, random.Random(3))
+def _finished(map_id: str, seats: int) -> GameState:
+    """A random game of `map_id` played to its end."""
+    live, _ = play_random_game(RULES, Setup(seats, map_id), SEED, random.Random(3))
     return live
 
 
 def test_a_lost_or_extra_goods_card_is_caught() -> None:
     board = RULES.boards["amsterdam"]
-    live = _amsterdam()
+    live = _finished("amsterdam", 3)
     check_goods(board, live)
     assert sum(p.goods for p in live.players) > 0
     state = copy_state(live)
@@ -201,14 +202,9 @@ def test_a_lost_or_extra_goods_card_is_caught() -> None:
         check_goods(board, state)
 
 
-def _world() -> GameState:
-    live, _ = play_random_game(RULES, Setup(2, "world"), SEED, random.Random(3))
-    return live
-
-
 def test_a_ship_card_in_the_train_deck_s_pile_is_caught() -> None:
     board = RULES.boards["world"]
-    live = _world()
+    live = _finished("world", 2)
     check_cards(board, live)
     state = copy_state(live)
     ship = state.piles[0].draw.pop() if state.piles[0].draw else None
@@ -220,7 +216,7 @@ def test_a_ship_card_in_the_train_deck_s_pile_is_caught() -> None:
 
 def test_a_piece_lost_from_the_reserve_or_an_exchange_not_charged_is_caught() -> None:
     board = RULES.boards["world"]
-    live = _world()
+    live = _finished("world", 2)
     check_pieces(board, live)
     state = copy_state(live)
     state.players[0].reserve[board.pieces.index("ships")] -= 1
@@ -242,13 +238,13 @@ def _harbor_added(state: GameState) -> None:
     state.harbor_owner[port] = 0  # a harbor built where none was: one fewer left unbuilt
 
 
-@pytest.mark.parametrize(("live", "term", "plant"), [
-    (_amsterdam, "goods", _goods_moved), (_world, "harbors", _harbor_added),
+@pytest.mark.parametrize(("map_id", "seats", "term", "plant"), [
+    ("amsterdam", 3, "goods", _goods_moved), ("world", 2, "harbors", _harbor_added),
 ], ids=["goods", "harbors"])
 def test_a_wrong_bonus_term_is_caught_by_the_recomputation(
-    live: Callable[[], GameState], term: str, plant: Callable[[GameState], None]
+    map_id: str, seats: int, term: str, plant: Callable[[GameState], None]
 ) -> None:
-    state = live()
+    state = _finished(map_id, seats)
     board = RULES.boards[state.rules.map]
     accounts, won = recompute_final(board, state)
     assert state.final == accounts and state.winners == won
