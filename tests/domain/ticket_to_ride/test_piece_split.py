@@ -100,6 +100,12 @@ def test_an_exchange_is_a_whole_turn_one_way_a_point_a_piece_within_the_own_rese
     events, state = play(state, 0, ExchangePieces("trains", 15))
     assert events == [PiecesExchanged(0, "trains", "ships", 15, 15)]
     assert _supply(state, 0) == (10, 50, 15, 0) and state.players[0].score == score - 20 < 0
+    # no train left to give and none in the reserve to take: neither direction, no action
+    state.current = 0
+    state.players[0].pieces[TRAINS], state.players[0].reserve[TRAINS] = 0, 0
+    assert not any(isinstance(c, ExchangePieces) for c in commands(state))
+    for give in ("trains", "ships"):
+        assert refused(state, 0, ExchangePieces(give, 1)).code == "exchange-limit"
 
 
 def test_pieces_on_the_board_never_come_back_and_the_box_caps_each_kind() -> None:

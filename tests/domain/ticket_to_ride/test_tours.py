@@ -79,6 +79,11 @@ def test_a_regular_ticket_scores_plus_its_value_joined_by_rail_and_sea_minus_it_
     scores, _ = final_scores(ENGINE, state)
     assert scores[0].completed == (True, False)
     assert scores[0].tickets == BOARD.ticket_points[done] - BOARD.ticket_points[failed] == 17 - 10
+    # nothing else scores: not the pieces in the supply or the reserve, nor cards in hand
+    state.players[0].hand = [3] * len(BOARD.card_names)
+    scores, _ = final_scores(ENGINE, state)
+    assert scores[0].total == scores[0].routes + scores[0].tickets + scores[0].bonuses["harbors"]
+    assert scores[0].bonuses == {"harbors": 3 * -4} and scores[0].routes == 0
 
 
 def _tied(seats: int) -> GameState:
