@@ -132,6 +132,13 @@ def test_pair_payments_are_listed_compactly_and_each_one_is_accepted() -> None:
 
 def test_a_one_colour_route_takes_its_cards_named_too() -> None:
     state = _state(yellow=3, locomotive=1, red=2)
+    # a tunnel named by its cards lays them down and reveals the pile's top as ever
+    state.deck = [MADE.card(name) for name in ("red", "blue", "green", "green")]
+    tunnel = MADE.route("peak", "vale")
+    events, _ = handmade.play(state.copy(), 0,
+                              ClaimRoute(tunnel, cards={"yellow": 2, "locomotive": 1}), RULES)
+    assert [type(e).__name__ for e in events] == ["TunnelAttempted", "RouteClaimed"]
+    assert _refusal(state, ClaimRoute(tunnel, cards={"yellow": 1, "red": 2})) == "wrong-colour"
     yellow = MADE.route("mill", "vale", "yellow")
     claimed = _claim(state, ClaimRoute(yellow, cards={"yellow": 1, "locomotive": 1}))
     assert (claimed.colour, claimed.locomotives, claimed.cards, claimed.paid) == (
