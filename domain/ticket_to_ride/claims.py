@@ -154,6 +154,7 @@ def close_claimed(board: Board, state: GameState, seat: int, route: int) -> None
         for track in tracks:
             closed[track] |= bar
 
+
 def claim_entries(engine: Engine, state: GameState, seat: int, out: list[Move]) -> None:
     """An entry per route `seat` can claim and pay for now (`claimable`)."""
     claim_moves(engine.claim_table, engine.board, state, seat, out)

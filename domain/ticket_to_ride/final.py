@@ -1,7 +1,8 @@
 """The final account of every seat (§9): the core terms, then the map's features' own.
 
 Core: route points scored during play, tickets (with a station's borrowed route, when
-the map has stations: `scoring.score_tickets`), the station bonus, the longest path
+the map has stations: `ticket_score`; every term counting completed tickets counts
+the same ones, `completed_tickets`), the station bonus, the longest path
 and its bonus where the map has one. Then each feature's hooks: ``ticket_points`` (a
 tour scores by the order its cities are joined), ``terms`` (goods, goal cards,
 harbors: `FinalScore.bonuses` by name) and ``tie_breaks`` measures.
@@ -12,8 +13,8 @@ from __future__ import annotations
 from domain.ticket_to_ride.board import STATIONS, Board
 from domain.ticket_to_ride.hooks import Engine
 from domain.ticket_to_ride.ruleset import stations_built
-from domain.ticket_to_ride.scoring import longest_path, score_tickets, winners
-from domain.ticket_to_ride.state import FinalScore, GameState, PlayerState
+from domain.ticket_to_ride.scoring import TicketScore, longest_path, score_tickets, winners
+from domain.ticket_to_ride.state import FinalScore, GameState
 
 
 def final_scores(
@@ -28,8 +29,6 @@ def final_scores(
     """
     board, rules = engine.board, state.rules
     a, b, length = board.route_a, board.route_b, board.route_length
-    owner = state.route_owner
-    claimed = [r for r in range(len(owner)) if owner[r] >= 0]
     paths = [
         longest_path([(a[r], b[r], length[r]) for r in player.routes]) for player in state.players
     ]
@@ -41,15 +40,10 @@ def final_scores(
         bonuses.update(terms(engine, state))
     scores: list[FinalScore] = []
     for seat, player in enumerate(state.players):
-        tickets = score_tickets(
-            [(*board.ticket_cities[t], board.ticket_points[t]) for t in player.tickets],
-            [(a[r], b[r]) for r in player.routes],
-            [city for city, at in enumerate(state.station_owner) if at == seat],
-            [(r, a[r], b[r]) for r in claimed if owner[r] != seat],
-        )
+        tickets = ticket_score(board, state, seat)
         ticket_points = tickets.points
         for change in engine.ticket_points:
-            ticket_points += change(engine, player, tickets.completed)
+            ticket_points += change(engine, player, tickets)
         express = bonus_points > 0 and best > 0 and paths[seat] == best
         station_bonus = player.pieces[STATIONS] * station_points
         express_bonus = bonus_points if express else 0
@@ -83,14 +77,22 @@ def final_scores(
     return scores, won
 
 
-def completed_alone(board: Board, player: PlayerState) -> list[int]:
-    """The tickets of `player` its own routes complete, in holding order (no station's
-    borrowed route: what harbors and goal cards count)."""
-    a, b = board.route_a, board.route_b
-    done = score_tickets(
+def ticket_score(board: Board, state: GameState, seat: int) -> TicketScore:
+    """`seat`'s tickets scored (§6) with its own routes and, for each of its stations, one
+    opponent route at the station's city, chosen to its best advantage (§7.2)."""
+    a, b, owner = board.route_a, board.route_b, state.route_owner
+    player = state.players[seat]
+    return score_tickets(
         [(*board.ticket_cities[t], board.ticket_points[t]) for t in player.tickets],
         [(a[r], b[r]) for r in player.routes],
-        [],
-        [],
-    ).completed
-    return [t for t, complete in zip(player.tickets, done, strict=True) if complete]
+        [city for city, at in enumerate(state.station_owner) if at == seat],
+        [(r, a[r], b[r]) for r in range(len(owner)) if owner[r] >= 0 and owner[r] != seat],
+    )
+
+
+def completed_tickets(board: Board, state: GameState, seat: int) -> list[int]:
+    """The tickets of `seat` completed as its final score counts them, in holding order:
+    what every other term counting completed tickets counts too (harbors, goal cards), so
+    that on a map with stations a ticket a borrowed route completes is completed for all."""
+    done = ticket_score(board, state, seat).completed
+    return [t for t, complete in zip(state.players[seat].tickets, done, strict=True) if complete]

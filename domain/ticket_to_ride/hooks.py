@@ -68,7 +68,8 @@ Opening = Callable[[Board, Ruleset, Rng], dict[str, Any]]
 Start = Callable[["Engine", GameState, Any], None]
 Price = Callable[[Board, int], "PriceRule | None"]
 Terms = Callable[["Engine", GameState], dict[str, list[int]]]
-TicketPoints = Callable[["Engine", PlayerState, tuple[bool, ...]], int]
+#: a change to a seat's ticket points, given its `scoring.TicketScore`
+TicketPoints = Callable[["Engine", PlayerState, Any], int]
 Measure = Callable[["Engine", GameState], list[int]]
 #: a refusal as `RuleViolation` takes it: code, message, section
 Refusal = tuple[str, str, str]

@@ -71,7 +71,8 @@ def _check_cities(bad: Bad, data: MapFile) -> None:
 
 def _check_cards(bad: Bad, data: MapFile) -> None:
     """The card catalogue: decks and kinds named once, a train card of each colour then the
-    wild first, in the first deck; several decks need a market refilled as chosen."""
+    wild first, in the first deck; several decks need a market refilled as chosen, which
+    never lets face-up cards be drawn with every pile empty."""
     colours = data.card_colours
     if len(set(colours)) != len(colours) or {"gray", "locomotive"} & set(colours):
         raise bad("card_colours", "colours must be distinct and not 'gray' or 'locomotive'")
@@ -81,6 +82,10 @@ def _check_cards(bad: Bad, data: MapFile) -> None:
         raise bad("decks", "a map has one deck or more, with distinct ids")
     if len(decks) > 1 and data.rules.market.kind != "chosen":
         raise bad("rules.market", "a market of several decks is refilled as chosen")
+    if data.rules.market.kind == "chosen" and data.rules.market.face_up_without_piles:
+        # the one rulebook of a chosen market (World §3.1 Resolved) bans the draw then
+        raise bad("rules.market.face_up_without_piles",
+                  "the chosen market takes no card when every pile is empty")
     names = [k.name for k in kinds]
     if len(set(names)) != len(names) or {"gray", *colours} & set(names[len(colours) + 1 :]):
         raise bad("cards", "card names must be distinct, and no further kind takes a colour's")
@@ -201,6 +206,11 @@ def _check_features(bad: Bad, data: MapFile) -> None:
     stations = features.stations
     if stations is not None and (stations.count < 0 or len(stations.costs) < stations.count):
         raise bad("features.stations", f"{stations.count} stations need as many costs")
+    train_kinds = [c.colour for c in data.cards if c.deck == data.decks[0].id and c.colour]
+    if stations is not None and len(set(train_kinds)) != len(train_kinds):
+        # a station is paid as a colour and Locomotives (Europe §7.1): one card per colour
+        raise bad("features.stations", "stations are paid as a colour and Locomotives: one "
+                                       "train card kind per colour")
     goods = features.goods
     if goods is not None:
         players = data.rules.players

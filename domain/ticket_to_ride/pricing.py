@@ -217,6 +217,12 @@ class PriceRule(Protocol):
         pairs). A legal-move listing is then a function of those counts, tabulated once
         per board (`claimable.ClaimTable`)."""
 
+    def in_colour(self, colour: int) -> PriceRule | None:
+        """On a gray rule that prices each colour alike: the same rule in `colour`. Its
+        listing is then, colour by colour, that rule's payments of the colour, then the
+        all-wild payment (`claimable.ClaimTable` composes it so from tabulated parts).
+        None for a rule of one colour, or one whose colours meet (pairs of any colour)."""
+
     def colour_form(self) -> OneColour | None:
         """The price a colour-and-Locomotives payment is read by (None: name the cards)."""
 
@@ -282,6 +288,9 @@ class OneColour(msgspec.Struct, frozen=True, gc=False):
             return None
         return ((self.colour, self.length), (board.locomotive, self.length))
 
+    def in_colour(self, colour: int) -> OneColour | None:
+        return OneColour(self.length, colour, self.locomotives) if self.colour < 0 else None
+
     def payment(self, hand: Hand, alternative: Alternative) -> Paid:
         """The colour's cards (a colour index is its basic card's), then the wilds."""
         paid = {}
@@ -309,6 +318,8 @@ class ColourRule(Protocol):
     def payment(self, hand: Hand, alternative: Alternative) -> Paid: ...
 
     def reads(self, board: Board) -> tuple[tuple[int, int], ...] | None: ...
+
+    def in_colour(self, colour: int) -> ColourRule | None: ...
 
 
 class TrainCards(msgspec.Struct, frozen=True, gc=False):
@@ -349,6 +360,10 @@ class TrainCards(msgspec.Struct, frozen=True, gc=False):
             return None
         (colour, most), wilds = inner
         return (*((kind, most) for kind in board.train_kinds[colour]), wilds)
+
+    def in_colour(self, colour: int) -> TrainCards | None:
+        inner = self.colour_rule.in_colour(colour)
+        return None if inner is None else TrainCards(inner)
 
 
 class Alternatives(Protocol):

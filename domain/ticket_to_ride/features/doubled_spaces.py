@@ -64,6 +64,10 @@ class DoubledSpaces(msgspec.Struct, frozen=True, gc=False):
         """It reads a whole hand."""
         return None
 
+    def in_colour(self, colour: int) -> None:
+        """Its pairs may be of any colour: the colours meet."""
+        return None
+
     def alternatives(self, hand: Hand) -> tuple[Alternative, ...]:
         """Per colour of the plain spaces (the route's, or any one; -1: Locomotives only)
         the fewest and most wilds some payment holds."""

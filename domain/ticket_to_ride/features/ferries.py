@@ -74,6 +74,10 @@ class PairFerry(msgspec.Struct, frozen=True, gc=False):
         """It reads a whole hand."""
         return None
 
+    def in_colour(self, colour: int) -> None:
+        """Its pairs may be of any colour: the colours meet."""
+        return None
+
     def alternatives(self, hand: Hand) -> tuple[Alternative, ...]:
         """One entry per colour of the plain spaces (-1: none, or Locomotives only) and
         number of symbols paid by pairs (the rest by Locomotives), most pairs first, with
@@ -137,6 +141,7 @@ class PairFerry(msgspec.Struct, frozen=True, gc=False):
                     if not pairs:
                         break
         return paid
+
 
 def price(board: Board, route: int) -> PriceRule | None:
     """A ferry's price: its symbols by Locomotives, or (gray, paid with pairs) `PairFerry`."""

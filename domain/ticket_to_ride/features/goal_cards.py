@@ -7,8 +7,9 @@ every seat; the seats with the highest value all score its points (ties all scor
 and a best value of 0 wins nothing (§5.3 Resolved). How many cards a seat won is the
 tie-break ``most-goal-cards-won``.
 
-Tickets are counted as completed by the seat's own routes (`final.completed_alone`),
-each once even when several of its cities qualify; so are routes.
+Tickets are counted as completed as the seat's final score counts them
+(`final.completed_tickets`: on a map with stations, with their borrowed routes), each
+once even when several of its cities qualify; routes are the seat's own, each once.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ import msgspec
 from domain.kernel.rng import Rng
 from domain.ticket_to_ride.board import FERRY, TRAINS, Board
 from domain.ticket_to_ride.events import GameStarted
-from domain.ticket_to_ride.final import completed_alone
+from domain.ticket_to_ride.final import completed_tickets
 from domain.ticket_to_ride.hooks import Engine, Feature
 from domain.ticket_to_ride.mapfile import Goal, GoalCards
 from domain.ticket_to_ride.names import GoalMetric
@@ -30,7 +31,7 @@ from domain.ticket_to_ride.scoring import longest_path
 from domain.ticket_to_ride.state import GameState, PlayerState
 
 #: a measure: one seat's value at the end, from the board, the seat and its goal card
-Measure = Callable[[Board, PlayerState, Goal], int]
+Measure = Callable[[Board, GameState, int, Goal], int]
 
 
 class GoalView(msgspec.Struct, frozen=True, omit_defaults=True):
@@ -51,67 +52,75 @@ def _routes_touching(board: Board, player: PlayerState, city: Callable[[int], bo
     return sum(1 for r in player.routes if city(a[r]) or city(b[r]))
 
 
-def _tickets_naming(board: Board, player: PlayerState, city: Callable[[int], bool]) -> int:
-    return sum(
-        1 for t in completed_alone(board, player) if any(city(c) for c in board.ticket_cities[t])
-    )
+def _tickets_naming(board: Board, state: GameState, seat: int,
+                    city: Callable[[int], bool]) -> int:
+    return sum(1 for t in completed_tickets(board, state, seat)
+               if any(city(c) for c in board.ticket_cities[t]))
 
 
-def _locomotive_equivalents(board: Board, player: PlayerState, goal: Goal) -> int:
+def _locomotive_equivalents(board: Board, state: GameState, seat: int, goal: Goal) -> int:
     """A: each Locomotive in hand counts 1, each pair of one colour 1."""
+    player = state.players[seat]
     hand, loco = player.hand, board.locomotive
     return hand[loco] + sum(n // 2 for n in hand[:loco])
 
 
-def _tickets_with_capital(board: Board, player: PlayerState, goal: Goal) -> int:
+def _tickets_with_capital(board: Board, state: GameState, seat: int, goal: Goal) -> int:
     """B: completed tickets with a capital among their cities."""
-    return _tickets_naming(board, player, board.city_capital.__getitem__)
+    return _tickets_naming(board, state, seat, board.city_capital.__getitem__)
 
 
-def _trains_remaining(board: Board, player: PlayerState, goal: Goal) -> int:
+def _trains_remaining(board: Board, state: GameState, seat: int, goal: Goal) -> int:
     """C: trains not placed."""
+    player = state.players[seat]
     return player.pieces[TRAINS]
 
 
-def _single_space_routes(board: Board, player: PlayerState, goal: Goal) -> int:
+def _single_space_routes(board: Board, state: GameState, seat: int, goal: Goal) -> int:
     """D: claimed routes of length 1."""
+    player = state.players[seat]
     return sum(1 for r in player.routes if board.route_length[r] == 1)
 
 
-def _longest_path(board: Board, player: PlayerState, goal: Goal) -> int:
+def _longest_path(board: Board, state: GameState, seat: int, goal: Goal) -> int:
     """E: the longest continuous path, in spaces."""
+    player = state.players[seat]
     a, b, length = board.route_a, board.route_b, board.route_length
     return longest_path([(a[r], b[r], length[r]) for r in player.routes])
 
 
-def _tickets_of_5_points_or_fewer(board: Board, player: PlayerState, goal: Goal) -> int:
+def _tickets_of_5_points_or_fewer(board: Board, state: GameState, seat: int, goal: Goal) -> int:
     """F: completed tickets worth 5 points or fewer."""
-    return sum(1 for t in completed_alone(board, player) if board.ticket_points[t] <= 5)
+    return sum(1 for t in completed_tickets(board, state, seat) if board.ticket_points[t] <= 5)
 
 
-def _countries_reached(board: Board, player: PlayerState, goal: Goal) -> int:
+def _countries_reached(board: Board, state: GameState, seat: int, goal: Goal) -> int:
     """G: different countries among the end cities of claimed routes."""
+    player = state.players[seat]
     country, a, b = board.city_country, board.route_a, board.route_b
     return len({country[c] for r in player.routes for c in (a[r], b[r])})
 
 
-def _tickets_with_arctic_city(board: Board, player: PlayerState, goal: Goal) -> int:
+def _tickets_with_arctic_city(board: Board, state: GameState, seat: int, goal: Goal) -> int:
     """H: completed tickets with an Arctic city among their cities."""
-    return _tickets_naming(board, player, board.city_arctic.__getitem__)
+    return _tickets_naming(board, state, seat, board.city_arctic.__getitem__)
 
 
-def _routes_touching_arctic(board: Board, player: PlayerState, goal: Goal) -> int:
+def _routes_touching_arctic(board: Board, state: GameState, seat: int, goal: Goal) -> int:
     """I: claimed routes with an end at an Arctic city."""
+    player = state.players[seat]
     return _routes_touching(board, player, board.city_arctic.__getitem__)
 
 
-def _ferry_routes(board: Board, player: PlayerState, goal: Goal) -> int:
+def _ferry_routes(board: Board, state: GameState, seat: int, goal: Goal) -> int:
     """J: claimed ferries."""
+    player = state.players[seat]
     return sum(1 for r in player.routes if board.route_kind[r] == FERRY)
 
 
-def _routes_touching_country(board: Board, player: PlayerState, goal: Goal) -> int:
+def _routes_touching_country(board: Board, state: GameState, seat: int, goal: Goal) -> int:
     """K: claimed routes with an end in the goal card's country."""
+    player = state.players[seat]
     country = board.city_country
     return _routes_touching(board, player, lambda c: country[c] == goal.country)
 
@@ -142,7 +151,7 @@ def goal_values(board: Board, state: GameState, goal: int) -> list[int]:
     """Every seat's value of goal card `goal` (its number in the map's list)."""
     card = _goal_cards(state.rules).cards[goal]
     measure = MEASURES[card.metric]
-    return [measure(board, player, card) for player in state.players]
+    return [measure(board, state, seat, card) for seat in range(state.seats)]
 
 
 def goal_winners(board: Board, state: GameState) -> list[list[int]]:

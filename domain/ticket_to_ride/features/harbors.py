@@ -20,7 +20,7 @@ from domain.ticket_to_ride.board import Board
 from domain.ticket_to_ride.commands import BuildHarbor
 from domain.ticket_to_ride.entries import Move
 from domain.ticket_to_ride.events import Event, GameStarted, HarborBuilt, RouteClaimed
-from domain.ticket_to_ride.final import completed_alone
+from domain.ticket_to_ride.final import completed_tickets
 from domain.ticket_to_ride.hooks import Engine, Feature
 from domain.ticket_to_ride.mapfile import Harbors
 from domain.ticket_to_ride.payments import card_names, named_cards, take_cards_payment
@@ -97,6 +97,7 @@ class HarborCards(msgspec.Struct, frozen=True, gc=False):
         if alternative.low:
             paid[board.locomotive] = alternative.low
         return paid
+
 
 def _harbors(rules: Ruleset) -> Harbors:
     harbors = rules.features.harbors
@@ -176,6 +177,7 @@ def harbor_entry(engine: Engine, state: GameState, seat: int, out: list[Move]) -
     free = tuple(player.ports)
     out.append(Move(BuildHarbor(free[state.turn % len(free)], cards), payments, cities=free))
 
+
 def harbors_term(engine: Engine, state: GameState) -> dict[str, list[int]]:
     """Each built harbor scores by the completed tickets of its owner naming its city (the
     table's last entry for more), each unbuilt one the map's points (§5.3)."""
@@ -184,7 +186,7 @@ def harbors_term(engine: Engine, state: GameState) -> dict[str, list[int]]:
     table, left = harbors.points, board.pieces.index("harbors")
     points = []
     for seat, player in enumerate(state.players):
-        named = [board.ticket_cities[t] for t in completed_alone(board, player)]
+        named = [board.ticket_cities[t] for t in completed_tickets(board, state, seat)]
         total = player.pieces[left] * harbors.unbuilt
         for city, owner in enumerate(state.harbor_owner):
             if owner == seat:

@@ -72,6 +72,9 @@ class ShipCards(msgspec.Struct, frozen=True, gc=False):
                 *((kind, (n + 1) // 2) for kind in board.ship_doubles[self.colour]),
                 (board.locomotive, n))
 
+    def in_colour(self, colour: int) -> ShipCards | None:
+        return ShipCards(self.length, colour) if self.colour < 0 else None
+
     def alternatives(self, hand: Hand) -> tuple[Alternative, ...]:
         """Per colour and number of double-ship cards, the wild range; then the all-wild
         payment."""
@@ -111,6 +114,7 @@ class ShipCards(msgspec.Struct, frozen=True, gc=False):
                        rest - alternative.low)
             take_cards(paid, cards, board.ship_doubles[alternative.colour], used)
         return paid
+
 
 def price(board: Board, route: int) -> PriceRule | None:
     """The price of a sea route."""

@@ -227,6 +227,32 @@ def test_final_scoring_adds_every_term_at_once() -> None:
     assert won == [0] and not mine.express and mine.express_bonus == 0
 
 
+def test_a_station_s_borrowed_route_counts_for_a_tour_s_order_goal_cards_and_harbors() -> None:
+    """A ticket a station's borrowed route completes (Europe §7.2) is completed for every
+    term: the tour's in-order path may run over the borrowed route (World §5.2), and the
+    harbor and the goal cards counting completed tickets count it (§5.3, NL §5.3)."""
+    state = _state(goals=("capitals", "frost"))
+    route, city = MADE.route, BOARD.city_ids.index
+    you = state.players[0]
+    you.tickets = [17]  # the tour Anvil-Dunmore-Hollow: 10 in order, 6 in another, -12
+    _give(state, 0, route("anvil", "bramble", "red"), route("bramble", "dunmore"),
+          route("fallow", "hollow"))
+    _give(state, 1, route("dunmore", "fallow"))
+    state.station_owner[city("fallow")] = 0  # borrows Dunmore-Fallow
+    you.pieces[STATIONS] -= 1
+    state.harbor_owner[city("anvil")] = 0
+    you.pieces[HARBORS] -= 1
+    (mine, theirs), _ = final_scores(ENGINE, state)
+    assert mine.completed == (True,) and mine.borrowed == (route("dunmore", "fallow"),)
+    assert mine.tickets == 10  # in order over Anvil-Bramble-Dunmore-Fallow-Hollow
+    # the harbor at Anvil: 1 completed ticket names it (10), 1 harbor unbuilt (-5)
+    assert mine.bonuses["harbors"] == 10 - 5
+    # capitals (6): seat 0's one completed ticket names capitals, seat 1 completes none; frost:
+    # nobody has a route at an Arctic city
+    assert mine.bonuses["goal-cards"] == 6
+    assert theirs.tickets == 0
+
+
 def _tie(state: GameState) -> list[int]:
     """The winners once every seat's total is made the same (by route points)."""
     scores, _ = final_scores(ENGINE, state)

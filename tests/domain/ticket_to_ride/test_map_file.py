@@ -404,6 +404,12 @@ def test_a_ticket_deck_the_board_cannot_complete_is_refused_on_load() -> None:
         double_spaces=4), "routes[74] (lahore-beijing): double_spaces must be between 0 and 3"),
     (_set("tickets.63.penalty", None), "a tour has any-order points and a penalty"),
     (_set("rules.market.kind", "one-deck"), "a market of several decks is refilled as chosen"),
+    # a station is paid as a colour and Locomotives: World's anchor train cards could not
+    (_set("features.stations", {"count": 3, "costs": [1, 2, 3], "bonus": 4, "section": "-"}),
+     "features.stations: stations are paid as a colour and Locomotives: one train card"),
+    # World §3.1 Resolved: no draw with every pile empty, face-up cards or not
+    (_set("rules.market.face_up_without_piles", True),
+     "rules.market.face_up_without_piles: the chosen market takes no card when every pile"),
     (lambda d: [c.update(ships=0) for c in d["cards"] if c.get("ships")],
      "routes[0] (cambridge-bay-anchorage): a sea route needs ship cards"),
 ], ids=lambda x: x if isinstance(x, str) else "")

@@ -87,7 +87,13 @@ from domain.ticket_to_ride.events import (
 from domain.ticket_to_ride.features.goal_cards import goal_values
 from domain.ticket_to_ride.rules import TicketToRideRules, with_ticket_deck
 from domain.ticket_to_ride.ruleset import Ruleset
-from domain.ticket_to_ride.scoring import longest_path, score_tickets, tour_in_order, winners
+from domain.ticket_to_ride.scoring import (
+    TicketScore,
+    longest_path,
+    score_tickets,
+    tour_in_order,
+    winners,
+)
 from domain.ticket_to_ride.state import FinalScore, GameState, Refill
 from tests.domain.ticket_to_ride.synthetic import CROSSROADS, SYNTHETIC, MadeUp
 
@@ -471,17 +477,25 @@ def check_tickets(state: GameState) -> None:
         assert sorted(places) == sorted(rules.long_tickets + rules.regular_tickets), "lost ticket"
 
 
+def _ticket_score(board: Board, state: GameState, seat: int) -> TicketScore:
+    """A seat's tickets scored with its own routes and its stations' borrowing (§6, §7.2)."""
+    a, b, owner = board.route_a, board.route_b, state.route_owner
+    return score_tickets(
+        [(*board.ticket_cities[t], board.ticket_points[t]) for t in state.players[seat].tickets],
+        [(a[r], b[r]) for r, at in enumerate(owner) if at == seat],
+        [city for city, at in enumerate(state.station_owner) if at == seat],
+        [(r, a[r], b[r]) for r in range(len(owner)) if owner[r] not in (-1, seat)],
+    )
+
+
 def _harbor_points(board: Board, state: GameState) -> list[int]:
     """Rails & Sails harbors (rules.md §5.3): the map's points by the owner's completed
     tickets naming the city (0, 1, 2, 3+ on World: 0/20/30/40), its (negative) points for
-    each harbor left unbuilt."""
-    a, b = board.route_a, board.route_b
+    each harbor left unbuilt. Completed as ticket scoring counts them: on a made-up map
+    with stations, their borrowed routes help."""
     points = []
     for seat, player in enumerate(state.players):
-        routes = [r for r, owner in enumerate(state.route_owner) if owner == seat]
-        done = score_tickets(
-            [(*board.ticket_cities[t], board.ticket_points[t]) for t in player.tickets],
-            [(a[r], b[r]) for r in routes], [], []).completed
+        done = _ticket_score(board, state, seat).completed
         named = [board.ticket_cities[t] for t, ok in zip(player.tickets, done, strict=True) if ok]
         harbors = [c for c, at in enumerate(state.harbor_owner) if at == seat]
         numbers = Numbers.of(state.rules)
@@ -513,12 +527,9 @@ def recompute_final(board: Board, state: GameState) -> tuple[list[FinalScore], l
     accounts = []
     for seat, routes in enumerate(mine):
         player = state.players[seat]
-        tickets = score_tickets(
-            [(*board.ticket_cities[t], board.ticket_points[t]) for t in player.tickets],
-            [(a[r], b[r]) for r in routes],
-            [city for city, at in enumerate(state.station_owner) if at == seat],
-            [(r, a[r], b[r]) for r in range(len(owner)) if owner[r] not in (-1, seat)],
-        )
+        tickets = _ticket_score(board, state, seat)
+        # a station's borrowed route is the seat's own for its tickets, a tour's order too
+        joined = [*routes, *(r for r in tickets.borrowed if r is not None)]
         route_points = sum(board.points_for_length[length[r]] for r in routes)
         route_points -= player.exchanged * numbers.exchange_cost  # Rails & Sails §3.4
         ticket_points = 0
@@ -530,7 +541,7 @@ def recompute_final(board: Board, state: GameState) -> tuple[list[FinalScore], l
             elif not done:
                 ticket_points -= penalty
             else:  # a tour: its value only in order (rules.md §5.2)
-                in_order = tour_in_order(board.ticket_cities[t], [(a[r], b[r]) for r in routes])
+                in_order = tour_in_order(board.ticket_cities[t], [(a[r], b[r]) for r in joined])
                 ticket_points += value if in_order else any_order or 0
         express = longest > 0 and paths[seat] == longest and numbers.longest_path_bonus > 0
         bonus = numbers.longest_path_bonus if express else 0
