@@ -95,6 +95,9 @@ class Board(msgspec.Struct, frozen=True, eq=False):
     ship_singles: tuple[tuple[int, ...], ...]
     ship_doubles: tuple[tuple[int, ...], ...]
     several_train_kinds: bool
+    #: each card kind is the train card of the colour of its index, then the wild (no
+    #: other kinds): a hand is its own counts per colour (`pricing.Hand`)
+    plain_cards: bool
     #: the decks, each with the cards of it dealt per player and its market slots
     deck_ids: tuple[str, ...]
     deck_hand: tuple[int, ...]
@@ -229,6 +232,8 @@ def board_from_map(data: MapFile) -> Board:
         ship_doubles=tuple(tuple(k for k in kinds_of if kinds[k].ships == 2)
                            for kinds_of in ship_kinds),
         several_train_kinds=any(len(t) > 1 for t in train_kinds),
+        plain_cards=train_kinds == tuple((c,) for c in range(locomotive))
+        and len(kinds) == locomotive + 1,
         deck_ids=deck_ids,
         deck_hand=tuple(d.hand for d in decks),
         deck_face_up=tuple(d.face_up for d in decks),

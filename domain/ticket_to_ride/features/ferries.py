@@ -96,26 +96,31 @@ class PairFerry(msgspec.Struct, frozen=True, gc=False):
         if hand.total < self.length:  # a card at least a space
             return ()
         found = []
-        for colour in [*range(loco), -1] if plain_spaces else [-1]:
-            have = counts[colour] if colour >= 0 else 0
-            if colour >= 0 and not have:
+        # (conditionals, not min and max: every turn lists these; a third faster)
+        for colour in range(loco if plain_spaces else 0):
+            have = counts[colour]
+            if not have:
                 continue
-            other_pairs = all_pairs - have // 2
+            other_pairs = all_pairs - (have >> 1)
             for pairs in range(symbols, -1, -1):
                 symbol_locos = symbols - pairs
-                if colour < 0:
-                    if symbol_locos + plain_spaces <= locos and all_pairs >= pairs:
-                        found.append(Alternative(-1, symbol_locos + plain_spaces,
-                                                 symbol_locos + plain_spaces, pairs))
-                    continue
-                most = min(plain_spaces - 1, locos - symbol_locos)
+                most = locos - symbol_locos
+                if most > plain_spaces - 1:
+                    most = plain_spaces - 1
                 # the fewest Locomotives among the plain spaces that leave the colour's
                 # cards pairs enough: (have - plain) // 2 >= pairs - other_pairs
-                short = 2 * (pairs - other_pairs)
-                fewest = max(0, plain_spaces - have, short + plain_spaces - have)
+                fewest = plain_spaces - have
+                if pairs > other_pairs:
+                    fewest += 2 * (pairs - other_pairs)
+                if fewest < 0:
+                    fewest = 0
                 if fewest <= most:
                     found.append(Alternative(colour, symbol_locos + fewest, symbol_locos + most,
                                              pairs))
+        for pairs in range(symbols if symbols < all_pairs else all_pairs, -1, -1):
+            spent = symbols - pairs + plain_spaces
+            if spent <= locos:
+                found.append(Alternative(-1, spent, spent, pairs))
         return tuple(found)
 
     def payment(self, hand: Hand, alternative: Alternative) -> Paid:

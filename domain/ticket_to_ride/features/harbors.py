@@ -17,8 +17,9 @@ import msgspec
 
 from domain.kernel.errors import RuleViolation
 from domain.ticket_to_ride.board import Board
+from domain.ticket_to_ride.claimable import GrayParts
 from domain.ticket_to_ride.commands import BuildHarbor
-from domain.ticket_to_ride.entries import Move
+from domain.ticket_to_ride.entries import Move, Payments
 from domain.ticket_to_ride.events import Event, GameStarted, HarborBuilt, RouteClaimed
 from domain.ticket_to_ride.final import completed_tickets
 from domain.ticket_to_ride.hooks import Engine, Feature
@@ -29,7 +30,6 @@ from domain.ticket_to_ride.pricing import (
     Cards,
     Hand,
     Paid,
-    listing_of,
     take_cards,
 )
 from domain.ticket_to_ride.redaction import public
@@ -40,9 +40,12 @@ from domain.ticket_to_ride.turn import Turn, end_turn, finish
 
 class HarborCards(msgspec.Struct, frozen=True, gc=False):
     """A harbor (Rails & Sails §3.3): `per_deck` cards of each deck, every one showing the
-    anchor and all of one colour; wilds stand in for any of them, of either deck."""
+    anchor and all of one colour (`colour`, -1: any one); wilds stand in for any of them,
+    of either deck. Priced per colour it reads few card kinds, so the listing of any
+    colour is put together from tabulated ones (`claimable.GrayParts`)."""
 
     per_deck: tuple[int, ...]
+    colour: int = -1
     section: ClassVar[str] = "§3.3"
     train_cards: ClassVar[bool] = False
 
@@ -74,6 +77,8 @@ class HarborCards(msgspec.Struct, frozen=True, gc=False):
         high = min(cards[wild], total - 1)
         found = []
         for colour, by_deck in enumerate(board.anchor_kinds):
+            if self.colour >= 0 and colour != self.colour:
+                continue
             taken = 0
             for kinds, most in zip(by_deck, self.per_deck, strict=True):
                 held = 0
@@ -85,6 +90,19 @@ class HarborCards(msgspec.Struct, frozen=True, gc=False):
         if cards[wild] >= total:
             found.append(Alternative(-1, total, total))
         return tuple(found)
+
+    def reads(self, board: Board) -> tuple[tuple[int, int], ...] | None:
+        """In one colour: its anchor cards of each deck (up to what the deck gives), then
+        the wilds (up to the whole price)."""
+        if self.colour < 0:
+            return None
+        return (*((kind, most) for kinds, most in zip(board.anchor_kinds[self.colour],
+                                                       self.per_deck, strict=True)
+                  for kind in kinds),
+                (board.locomotive, sum(self.per_deck)))
+
+    def in_colour(self, colour: int) -> HarborCards:
+        return HarborCards(self.per_deck, colour)
 
     def payment(self, hand: Hand, alternative: Alternative) -> Paid:
         """The anchor cards of the colour each deck gives, then the fewest wilds."""
@@ -105,11 +123,14 @@ def _harbors(rules: Ruleset) -> Harbors:
     return harbors
 
 
-def price(board: Board) -> HarborCards:
-    """What a harbor costs on this map (built once with its engine)."""
+def price(board: Board) -> tuple[HarborCards, GrayParts]:
+    """What a harbor costs on this map, and its listings (built once with its engine)."""
     harbors = board.map.features.harbors
     assert harbors is not None
-    return HarborCards(tuple(harbors.cards.get(deck, 0) for deck in board.deck_ids))
+    rule = HarborCards(tuple(harbors.cards.get(deck, 0) for deck in board.deck_ids))
+    parts = GrayParts.of(rule, board, Payments(board))
+    assert parts is not None
+    return rule, parts
 
 
 def build_harbor(turn: Turn, seat: int, command: BuildHarbor) -> list[Event]:
@@ -130,7 +151,7 @@ def build_harbor(turn: Turn, seat: int, command: BuildHarbor) -> list[Event]:
             "no-route-to-city", "build a harbor only where a route of yours ends", "§3.3"
         )
     paid = named_cards(board, player.hand, command.cards, "§3.3")
-    problem = turn.engine.tables["harbors"].check(board, paid)
+    problem = turn.engine.tables["harbors"][0].check(board, paid)
     if problem is not None:
         raise RuleViolation("bad-payment", problem, "§3.3")
     turn.pay(paid)
@@ -170,8 +191,8 @@ def harbor_entry(engine: Engine, state: GameState, seat: int, out: list[Move]) -
     player = state.players[seat]
     if not player.pieces[board.pieces.index("harbors")] or not player.ports:
         return
-    rule: HarborCards = engine.tables["harbors"]
-    payments, cards = listing_of(rule, Hand(board, player.hand), engine.claim_table.payments)
+    parts: GrayParts = engine.tables["harbors"][1]
+    payments, cards = parts.listing(player.hand)
     if not payments:
         return
     free = tuple(player.ports)

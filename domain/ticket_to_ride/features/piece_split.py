@@ -152,27 +152,37 @@ def split_moves(engine: Engine, state: GameState, player: PlayerState) -> list[M
     return [Move(ChoosePieces(t)) for t in (default, *others)]
 
 
-def exchanges(board: Board) -> dict[str, tuple[Move, ...]]:
-    """Every exchange entry of the board, built once: by kind given, by count (the most a
-    box holds of that kind)."""
+#: per kind a player may give in an exchange: its index, the index of the kind taken
+#: for it, and the exchange entries by count (the most its box holds)
+Exchanges = tuple[tuple[int, int, tuple[Move, ...]], ...]
+
+
+def exchanges(board: Board) -> Exchanges:
+    """Every exchange entry of the board, built once (none where exchanges cost nothing:
+    the map has none)."""
     split = board.map.features.piece_split
     assert split is not None
-    return {kind: tuple(Move(ExchangePieces(kind, count)) for count in range(most + 1))
-            for kind, most in split.box.items()}
+    if not split.exchange_cost:
+        return ()
+    kinds = [board.pieces.index(kind) for kind in split.box]
+    return tuple(
+        (give, next(k for k in kinds if k != give),
+         tuple(Move(ExchangePieces(board.pieces[give], count))
+               for count in range(split.box[board.pieces[give]] + 1)))  # type: ignore[index]
+        for give in kinds
+    )
 
 
 def exchange_moves(engine: Engine, state: GameState, seat: int, out: list[Move]) -> None:
     """Each exchange the seat's pieces and reserve allow: per kind given, every count
     from 1 up to the limit."""
-    rules = state.rules
-    if not _split(rules).exchange_cost:
-        return
     player = state.players[seat]
-    entries = engine.tables["piece split"]
-    kinds = [k for k, most in enumerate(box(rules)) if most]
-    for give in kinds:
-        take = next(k for k in kinds if k != give)
-        out += entries[rules.pieces[give]][1 : min(player.pieces[give], player.reserve[take]) + 1]
+    pieces, reserve = player.pieces, player.reserve
+    give: int
+    take: int
+    entries: tuple[Move, ...]
+    for give, take, entries in engine.tables["piece split"]:
+        out += entries[1 : min(pieces[give], reserve[take]) + 1]
 
 
 def reserve_field(engine: Engine, state: GameState, player: PlayerState) -> dict[str, Any]:
