@@ -22,6 +22,11 @@ the game now, for this stream's audience (``GET /games/{id}`` for a spectator,
 ``/me`` with its legal moves on a seat's stream), so a client needs no refetch
 after a record. A client catching up on a long log gets it once, at the end.
 
+One client address may hold at most ``max_streams_per_client`` streams open
+in one process (`StreamSlots`); one more is refused with ``429
+too-many-streams`` until one closes, so nobody can hold thousands of a game's
+streams open (each costs memory and a share of every record's fan-out).
+
 Bounded by design: a comment line (``: heartbeat``) every ``heartbeat_seconds``
 keeps proxies from closing an idle stream and lets the client notice a dead
 one; the stream ends after the record that finishes the game, and in any case
@@ -36,12 +41,16 @@ has finished every record is sent as stored (everything is public then).
 `LiveUpdates` registers the route, the in-process `LiveFeed` (dependency
 ``feed``), the store listener that announces appends, and — with a Redis URL in
 the settings — the `RedisRelay` that publishes appends to every API process and
-answers ``GET /games/{id}`` from the read model when it is fresh.
+answers ``GET /games/{id}`` from the read model when it is fresh (``If-None-Match``
+naming its version is ``304``, as from the store).
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
+import weakref
+from collections import Counter
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from typing import Annotated, Any, cast
@@ -56,17 +65,17 @@ from litestar.params import FromPath, HeaderParameter, QueryParameter
 from litestar.plugins import InitPlugin
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 
-from service.api.conditional import VARY_AUTHORIZATION
+from service.api.conditional import IF_NONE_MATCH_MAX, VARY_AUTHORIZATION, not_modified
 from service.api.deps import Config, Store
-from service.api.games import bearer, etag, known_version
+from service.api.errors import ServiceError
+from service.api.params import bearer, etag, known_version
 from service.api.problems import problems
-from service.errors import ServiceError
 from service.settings import Settings
 from service.store.games import GameStore
 from service.store.live import LiveGame
 from service.store.records import Record
 from service.views.game_view import private_game, public_game, redacted_record
-from service.views.live import LiveFeed
+from service.views.live import LiveFeed, Subscription
 from service.views.read_model import RedisRelay
 
 EVENT_STREAM = "text/event-stream"
@@ -77,6 +86,8 @@ BATCH = 200
 CATCH_UP_SECONDS = 0.02
 
 Feed = NamedDependency[LiveFeed]
+#: seconds a client refused for too many open streams is told to wait
+STREAMS_RETRY_SECONDS = 5
 
 STREAM_DESCRIPTION = (
     "Server-Sent Events: one event per record (`id` = the record's version, `event: "
@@ -86,7 +97,9 @@ STREAM_DESCRIPTION = (
     "game` (same `id`): the game now, as GET /games/{id} gives it to a spectator, or as "
     "GET /games/{id}/me (with legal_moves) on a seat's stream, so no refetch is needed. "
     "Comment lines (`: heartbeat`) keep it alive; it ends after the record that finishes "
-    "the game, or after the server's stream lifetime (reconnect with Last-Event-ID)."
+    "the game, or after the server's stream lifetime (reconnect with Last-Event-ID). One "
+    "client address holds at most the server's max_streams_per_client streams open: one "
+    "more is 429 too-many-streams."
 )
 
 
@@ -133,7 +146,6 @@ class StreamController(Controller):
     tags = ["play"]
 
     @get(
-        sync_to_thread=True,
         media_type=EVENT_STREAM,
         summary="The log as Server-Sent Events, then live; redacted for the caller",
         description=STREAM_DESCRIPTION,
@@ -141,12 +153,13 @@ class StreamController(Controller):
         security=[{}, {"bearer": []}],
         operation_class=StreamOperation,
     )
-    def stream(
+    async def stream(
         self,
         game_id: FromPath[str],
         request: Request[Any, Any, Any],
         store: Store,
         feed: Feed,
+        slots: Slots,
         settings: Config,
         after: Annotated[int, QueryParameter(ge=0, description="Records after this version")] = 0,
         ticket: Annotated[
@@ -166,29 +179,85 @@ class StreamController(Controller):
             ),
         ] = None,
     ) -> ServerSentEvent | Response[bytes]:
-        live = store.get(game_id)
         token = bearer(request)
         cursor = after if last_event_id is None else int(last_event_id)
         if ticket is not None and token is not None:
             raise ServiceError(422, "invalid-request", "send a stream ticket or a token, not both")
-        seat = None if ticket is None else store.seat_of_ticket(live, ticket)
-        with live.lock:
-            viewer = seat if token is None else store.seat_of(live, token)
+
+        def opening(live: LiveGame, seat: int | None) -> tuple[str, int | None, bool]:
             known_version(live, cursor)
-            if cursor == live.version and live.status == "finished":
-                # nothing more will ever come: 204 tells an EventSource to stop reconnecting
-                return Response(b"", status_code=204, headers=VARY_AUTHORIZATION)
-        return ServerSentEvent(_records(store, feed, settings, live, viewer, cursor),
-                               headers=VARY_AUTHORIZATION)
+            return live.id, seat, cursor == live.version and live.status == "finished"
+
+        stored_id, viewer, over = await sync_to_thread(store.read, game_id, opening, token)
+        if ticket is not None:
+            viewer = await sync_to_thread(store.seat_of_ticket, stored_id, ticket)
+        if over:  # nothing more will ever come: 204 tells an EventSource to stop reconnecting
+            return Response(b"", status_code=204, headers=VARY_AUTHORIZATION)
+        slot = slots.take(client_address(request))
+        records = _records(store, feed, settings, stored_id, viewer, cursor, slot)
+        weakref.finalize(records, slot.release)  # a stream never started frees its slot too
+        return ServerSentEvent(records, headers=VARY_AUTHORIZATION)
+
+
+def client_address(request: Request[Any, Any, Any]) -> str:
+    """The client's address (behind a trusted proxy, the one it forwarded): what limits count."""
+    return request.client.host if request.client else "unknown"
+
+
+class Slot:
+    """One open stream of one client address; released once, however the stream ends."""
+
+    __slots__ = ("_address", "_held", "_slots")
+
+    def __init__(self, slots: StreamSlots, address: str) -> None:
+        self._slots, self._address, self._held = slots, address, True
+
+    def release(self) -> None:
+        if self._held:
+            self._held = False
+            self._slots.released(self._address)
+
+
+class StreamSlots:
+    """How many streams each client address holds open in this process, up to a limit.
+
+    Taken and released on the event loop only, so counting needs no lock.
+    """
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self._open: Counter[str] = Counter()
+
+    def take(self, address: str) -> Slot:
+        """A slot for one more stream of `address`, or ``429 too-many-streams``."""
+        if self.limit > 0 and self._open[address] >= self.limit:
+            raise ServiceError(
+                429, "too-many-streams",
+                f"this client already holds {self.limit} open streams (the server's limit); "
+                "close one first", retry_after=STREAMS_RETRY_SECONDS)
+        self._open[address] += 1
+        return Slot(self, address)
+
+    def released(self, address: str) -> None:
+        self._open[address] -= 1
+        if self._open[address] <= 0:
+            del self._open[address]
+
+    def held(self, address: str) -> int:
+        return self._open[address]
+
+
+Slots = NamedDependency[StreamSlots]
 
 
 async def _records(
     store: GameStore,
     feed: LiveFeed,
     settings: Settings,
-    live: LiveGame,
+    game_id: str,
     viewer: int | None,
     cursor: int,
+    slot: Slot,
 ) -> AsyncIterator[ServerSentEventMessage]:
     """The stream's messages: records after `cursor`, then live ones, with heartbeats.
 
@@ -199,57 +268,74 @@ async def _records(
     (the first stream's) per append heard from another. Both the query and the
     read (under the game's lock) run in a worker thread, never on the event loop.
     """
+    # subscribe before the first read, so an append between the two is not missed
+    try:
+        with feed.subscribe(game_id) as subscription:
+            async for message in _follow(store, feed, settings, game_id, viewer, cursor,
+                                         subscription):
+                yield message
+    finally:
+        slot.release()
+
+
+async def _follow(
+    store: GameStore,
+    feed: LiveFeed,
+    settings: Settings,
+    game_id: str,
+    viewer: int | None,
+    cursor: int,
+    subscription: Subscription,
+) -> AsyncIterator[ServerSentEventMessage]:
+    """`_records` once subscribed."""
     loop = asyncio.get_running_loop()
     ends = loop.time() + settings.stream_seconds
-    game_id = live.id
     quiet = False
-    # subscribe before the first read, so an append between the two is not missed
-    with feed.subscribe(game_id) as subscription:
-        yield ServerSentEventMessage(data=None, comment=f"game {game_id} after {cursor}")
-        while not feed.closed:
-            if quiet or live.version < feed.latest(game_id):
-                live = await sync_to_thread(store.get, game_id)
-            records, now, caught_up, finished = await sync_to_thread(
-                _read, live, viewer, cursor)
-            for record in records:
-                yield ServerSentEventMessage(
-                    data=msgspec.json.encode(record).decode(), id=record.version, event="record"
-                )
-                cursor = record.version
-            if now is not None:
-                yield ServerSentEventMessage(data=now.decode(), id=cursor, event="game")
-            if finished:
-                return
-            if not caught_up or cursor < live.version:
-                continue  # more to read, or the game moved on while this read ran
-            if live.version < feed.latest(game_id):
-                # announced, but another thread was catching the game up and `get` does
-                # not wait for it: look again shortly rather than at the next heartbeat
-                await asyncio.sleep(CATCH_UP_SECONDS)
-                continue
-            left = ends - loop.time()
-            if left <= 0:
-                return
-            quiet = not await subscription.wait(min(settings.heartbeat_seconds, left))
-            if quiet:
-                yield ServerSentEventMessage(data=None, comment="heartbeat")
+    yield ServerSentEventMessage(data=None, comment=f"game {game_id} after {cursor}")
+    while not feed.closed:
+        fresh = quiet or (store.held_version(game_id) or 0) < feed.latest(game_id)
+        records, now, caught_up, finished = await sync_to_thread(
+            store.read, game_id, functools.partial(_read, viewer=viewer, cursor=cursor),
+            fresh=fresh)
+        for record in records:
+            yield ServerSentEventMessage(
+                data=msgspec.json.encode(record).decode(), id=record.version, event="record"
+            )
+            cursor = record.version
+        if now is not None:
+            yield ServerSentEventMessage(data=now.decode(), id=cursor, event="game")
+        if finished:
+            return
+        held = store.held_version(game_id) or 0
+        if not caught_up or cursor < held:
+            continue  # more to read, or the game moved on while this read ran
+        if held < feed.latest(game_id):
+            # announced, but another thread was catching the game up and `get` does
+            # not wait for it: look again shortly rather than at the next heartbeat
+            await asyncio.sleep(CATCH_UP_SECONDS)
+            continue
+        left = ends - loop.time()
+        if left <= 0:
+            return
+        quiet = not await subscription.wait(min(settings.heartbeat_seconds, left))
+        if quiet:
+            yield ServerSentEventMessage(data=None, comment="heartbeat")
 
 
 def _read(
-    live: LiveGame, viewer: int | None, cursor: int
+    live: LiveGame, _: int | None, *, viewer: int | None, cursor: int
 ) -> tuple[list[Record], bytes | None, bool, bool]:
     """``(records after cursor, the game now if they reach it, caught up, finished and all
-    sent)`` of the game as held.
+    sent)`` of the game as held (the store holds its readers' lock).
 
     The game now (`game_now`) is given only with the batch that reaches the game's
     version, so a client catching up on a long log gets one, at the end.
     """
-    with live.lock:
-        chosen = live.records[cursor : cursor + BATCH]
-        records = [redacted_record(live, r, viewer) for r in chosen]
-        caught_up = cursor + len(records) >= live.version
-        now = game_now(live, viewer) if records and caught_up else None
-        return records, now, caught_up, caught_up and live.status == "finished"
+    chosen = live.records[cursor : cursor + BATCH]
+    records = [redacted_record(live, r, viewer) for r in chosen]
+    caught_up = cursor + len(records) >= live.version
+    now = game_now(live, viewer) if records and caught_up else None
+    return records, now, caught_up, caught_up and live.status == "finished"
 
 
 def game_now(live: LiveGame, viewer: int | None) -> bytes:
@@ -265,6 +351,7 @@ class LiveUpdates(InitPlugin):
     def __init__(self, settings: Settings, store: GameStore) -> None:
         self.store = store
         self.feed = LiveFeed()
+        self.slots = StreamSlots(settings.max_streams_per_client)
         self.relay = (
             None
             if settings.redis_url is None
@@ -275,6 +362,9 @@ class LiveUpdates(InitPlugin):
         app_config.route_handlers.append(StreamController)
         app_config.dependencies["feed"] = Provide(
             lambda: self.feed, sync_to_thread=False, use_cache=True
+        )
+        app_config.dependencies["slots"] = Provide(
+            lambda: self.slots, sync_to_thread=False, use_cache=True
         )
         app_config.on_startup.append(self._start)
         app_config.on_shutdown.insert(0, self._stop)
@@ -304,22 +394,30 @@ class LiveUpdates(InitPlugin):
     async def _start(self) -> None:
         self.feed.bind(asyncio.get_running_loop())
         self.store.listeners.append(self._appended)
+        # a version read from the log is known here from then on: the read model must
+        # reach it before it answers again, and the game's streams look for it
+        self.store.watchers.append(self.feed.announce)
         if self.relay is not None:
             await self.relay.start()
 
     async def _stop(self) -> None:
         if self._appended in self.store.listeners:
             self.store.listeners.remove(self._appended)
+        if self.feed.announce in self.store.watchers:
+            self.store.watchers.remove(self.feed.announce)
         self.feed.close()
         if self.relay is not None:
             await self.relay.stop()
 
     async def _from_read_model(self, request: Request[Any, Any, Any]) -> Response[bytes] | None:
-        """``GET /games/{id}`` (now) from the Redis read model, when it is fresh."""
+        """``GET /games/{id}`` (now) from the Redis read model, when it is fresh; ``304`` when
+        ``If-None-Match`` names its version, exactly as the store's answer would."""
+        tags = request.headers.get("if-none-match")
         if (
             request.method != "GET"
             or request.scope.get("path_template") != "/games/{game_id}"
             or "version" in request.query_params
+            or (tags is not None and len(tags) > IF_NONE_MATCH_MAX)  # the route refuses it
         ):
             return None
         assert self.relay is not None
@@ -327,8 +425,7 @@ class LiveUpdates(InitPlugin):
         if found is None:
             return None
         version, view = found
-        return Response(
-            view,
-            media_type="application/json",
-            headers={**etag(version), "X-Served-From": "read-model"},
-        )
+        headers = {**etag(version), "X-Served-From": "read-model"}
+        if not_modified(tags, headers["ETag"]):
+            return Response(b"", status_code=304, headers=headers)
+        return Response(view, media_type="application/json", headers=headers)

@@ -25,6 +25,7 @@ from typing import Any
 from eventsourcing.persistence import EventStore
 
 from service import metrics
+from service.store.faults import WriteHealth
 
 #: most events written in one transaction
 MAX_BATCH = 512
@@ -58,8 +59,10 @@ def _settle(future: asyncio.Future[BaseException | None], error: BaseException |
 class Committer:
     """The one writer of an event store, batching concurrent appends."""
 
-    def __init__(self, events: EventStore[Any]) -> None:
+    def __init__(self, events: EventStore[Any], health: WriteHealth | None = None) -> None:
+        """`health` hears of every write (whether a full disk refused it)."""
         self._events = events
+        self._health = health or WriteHealth()
         self._queue: queue.SimpleQueue[_Pending | None] = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._run, name="roundhouse-committer", daemon=True)
         self._thread.start()
@@ -125,6 +128,8 @@ class Committer:
                         transactions.append(1)
                     except BaseException as alone:
                         pending.error = alone
+        errors = [p.error for p in batch if p.error is not None]
+        self._health.wrote(errors, committed=bool(transactions))
         for pending in batch:
             pending.finish()
-        metrics.store_written(transactions, [p.error for p in batch if p.error is not None])
+        metrics.store_written(transactions, errors)

@@ -17,7 +17,7 @@ from tests.api.players import test_kinds
 from tests.conftest import REDIS_URL
 from tests.scale.servers import servers
 
-GAME = {"kind": "toy-draw", "seats": 2}
+GAME = {"kind": "toy", "seats": 2}
 
 
 def throttled(response: Any) -> int:

@@ -31,7 +31,7 @@ def test_health_answers_while_readers_wait_for_a_held_game(tmp_path: Path) -> No
             f"{game}/board.svg", f"{game}/export", f"{game}/audit", f"{game}/events",
             f"{game}", f"{game}/material",
         ] * 2
-        live = app.state.store.get(table.id)
+        live = app.state.store.games.get(table.id)
         with ThreadPoolExecutor(len(readers)) as pool:
             with live.lock:
                 held = time.monotonic()

@@ -10,7 +10,7 @@ import pytest
 
 from service.audit import LogFormatError, audit, decode_log, encode_log
 from service.store.records import Record, record_hash
-from tests.audit import toy
+from tests import toy
 from tests.audit.conftest import KINDS, SEED
 from tests.audit.logs import edit, redacted, replace_at, reseal
 
@@ -199,7 +199,7 @@ def test_outcomes_out_of_range_are_refused_not_computed(finished: list[Record]) 
     opened = finished[started].events[0]
     for first in ({"draw": 0, "bound": 2**70, "value": 0},  # would never stop rejecting
                   {"draw": 2**64, "bound": 3, "value": 0}):
-        events = [dict(opened, first=first), *finished[started].events[1:]]
+        events = [dict(opened, trump=first), *finished[started].events[1:]]
         log = reseal(replace_at(finished, started, edit(finished[started], events=events)))
         codes = {f.code for f in audit(decode_log(encode_log(log)), KINDS).findings}
         assert "pick-mismatch" in codes or "draw-out-of-sequence" in codes

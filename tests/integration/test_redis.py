@@ -96,7 +96,7 @@ def test_commands_on_one_process_reach_streams_and_views_on_another(
         httpx.Client(base_url=a, timeout=10) as on_a,
         httpx.Client(base_url=b, timeout=10) as on_b,
     ):
-        table = open_table(on_a, "toy-draw", 2, seed=SEED)  # type: ignore[arg-type]
+        table = open_table(on_a, "toy", 2, seed=SEED)  # type: ignore[arg-type]
         secrets |= {token.encode() for token in table.tokens}
         opened = table.public()["version"]
         seat0 = Listener(b, f"/games/{table.id}/stream", table.auth(0)).start()
@@ -168,7 +168,7 @@ def test_an_unreachable_redis_leaves_everything_working_in_process(tmp_path: Pat
     with served(create_app(settings, kinds=test_kinds())) as base, httpx.Client(
         base_url=base, timeout=10
     ) as http:
-        table = open_table(http, "toy-draw", 2)  # type: ignore[arg-type]
+        table = open_table(http, "toy", 2)  # type: ignore[arg-type]
         opened = table.public()["version"]
         stream = Listener(base, f"/games/{table.id}/stream").start()
         stream.records_until(opened)

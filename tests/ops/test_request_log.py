@@ -84,8 +84,8 @@ def test_access_lines_only_when_switched_on(tmp_path: Path, log_lines: LogLines)
         client.get("/kinds")
     assert [line for line in log_lines() if line["logger"] == "roundhouse.access"] == []
     with app_client(tmp_path, access_log=True) as client:
-        table = open_table(client, "toy-draw", 2)
-        answer = table.command(0, {"type": "draw"})
+        table = open_table(client, "toy", 2)
+        answer = table.command(0, {"type": "draw-card"})
     lines = [line for line in log_lines() if line["logger"] == "roundhouse.access"]
     assert len(lines) == 6  # the kinds, create, two joins, start, the command
     last = lines[-1]
