@@ -270,3 +270,19 @@ def test_a_race_lost_on_the_loop_catches_up_even_when_every_worker_thread_waits_
     # each decided once against the game as stored: seat 0's again after seat 1's
     assert sorted((a.seat, a.record.version) for a in answers) == [(0, 7), (1, 6)]
     assert [r.version for r in other.records(game_id)] == list(range(1, 8))
+
+
+def test_a_token_is_refused_only_after_catching_up_with_the_log(store: GameStore) -> None:
+    """A seat taken on another process a moment ago is found, even while a writer of this
+    process holds the game (when a read does not wait to catch up): a token is looked up
+    again after the catch-up before it is refused."""
+    game_id = store.create("toy", Setup(seats=2))
+    assert version(store, game_id) == 1  # held here, before the seat is taken
+    token = other_process(store).join(game_id, "ann").token
+    live = store.games.get(game_id)
+    live.write_lock.acquire()  # a writer of this process, done a little later
+    threading.Timer(0.2, live.write_lock.release).start()
+    assert store.read(game_id, lambda _, seat: seat, token) == 0
+    assert store.stream_ticket(game_id, token)[1] == 0
+    with pytest.raises(UnknownToken):
+        store.read(game_id, lambda _, seat: seat, "not-a-token")

@@ -153,6 +153,35 @@ def test_concurrent_retries_of_one_key_record_it_once(
            rounds=ROUNDS, requests=answered, records_per_key=1)
 
 
+def test_retries_of_one_key_with_one_process_stale_all_get_the_first_answer(
+    pair: list[Server], table: Table, checker: GameStore
+) -> None:
+    """Each round the second process holds the game one version behind the log (it read
+    the game, then the first process recorded a move), and 20 sends of one command with
+    one key race over both: every one gets the first answer, never 409."""
+    chooser = random.Random("stale retries")
+    url = f"/games/{table.id}/commands"
+    stale, answered = pair[1], 0
+    for round_number in range(ROUNDS):
+        assert httpx.get(f"{stale.url}/games/{table.id}").status_code == 200  # cached there
+        seat, me = turn(table)
+        moved = table.command(seat, chooser.choice(me["legal_moves"])["command"])
+        assert moved.status_code == 200, moved.text  # recorded through the first process only
+        seat, me = turn(table)
+        key = f"stale-{round_number}-{uuid.uuid4().hex}"
+        command = chooser.choice(me["legal_moves"])["command"]
+        headers = {**table.auth(seat), "Idempotency-Key": key}
+        answers = send_all([("POST", pair[n % 2].url + url, command, headers)
+                            for n in range(RETRIES)])
+        assert [a.status_code for a in answers] == [200] * RETRIES, {a.text for a in answers}
+        assert len({a.content for a in answers}) == 1  # every answer is the first answer
+        log = checked_log(checker, table.id)
+        assert [r.version for r in log if r.command_id == key] == [me["version"] + 1]
+        answered += len(answers)
+    report("idempotent retries with one process a version behind (20 concurrent per key, "
+           "2 processes)", rounds=ROUNDS, requests=answered, conflicts=0, records_per_key=1)
+
+
 def test_concurrent_joins_and_starts_over_two_processes(
     pair: list[Server], checker: GameStore
 ) -> None:
