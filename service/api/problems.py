@@ -6,9 +6,10 @@ rule the command broke (``code`` and ``section`` come from `RuleViolation`).
 Clients switch on ``type`` (or the ``code`` extension); ``detail`` is for people.
 
 Every answer goes through `_answer`, which notes the problem code for the
-command metrics and, for a 5xx, logs the error with its traceback and puts the
-request's id (`service.api.observability`) in the document as ``request_id``,
-so an operator finds the log line a client quotes.
+command metrics and, for a 5xx, logs it (an unexpected error with its
+traceback; a refusal that passes with time in one line) and puts the request's
+id (`service.api.observability`) in the document as ``request_id``, so an
+operator finds the log line a client quotes.
 A refusal that passes with time (``429 rate-limited``, ``503 verifier-busy``,
 ``503 store-unreachable``, ``503 store-full``) says after how many seconds in
 ``retry_after`` and in the ``Retry-After`` header.
@@ -30,7 +31,12 @@ from litestar.openapi.datastructures import ResponseSpec
 
 from service import metrics
 from service.api.errors import ServiceError, shortened
-from service.api.observability import log_server_error, note_problem, request_id
+from service.api.observability import (
+    log_server_error,
+    log_unavailable,
+    note_problem,
+    request_id,
+)
 from service.store import errors as store
 
 PROBLEM_MEDIA_TYPE = "application/problem+json"
@@ -111,7 +117,10 @@ def _answer(
     """The problem response to `request`; a 5xx is logged and carries the request id."""
     note_problem(request.scope, problem.code)
     if problem.status >= 500:
-        log_server_error(request.scope, error, problem.status)
+        if problem.retry_after is None:
+            log_server_error(request.scope, error, problem.status)
+        else:
+            log_unavailable(request.scope, error, problem.status, problem.code)
         problem = msgspec.structs.replace(problem, request_id=request_id(request.scope))
     return problem_response(problem, headers)
 

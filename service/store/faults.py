@@ -11,14 +11,16 @@ itself (`service.store.appending`).
 `WriteHealth` remembers that the last write failed for lack of space, until a
 write succeeds again: readiness answers 503 meanwhile (`GameStore.writable`),
 so a load balancer sends the traffic to processes that can write, and the
-probe's own small write (`GameStore.writable`) tells when space is back.
+probe's own small write (`GameStore.writable`) tells when space is back. It
+also lets the writer refuse appends at once for a moment after the database
+failed one, rather than queue them behind attempts that each wait a timeout.
 """
 
 from __future__ import annotations
 
-import logging
 import sqlite3
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -28,12 +30,12 @@ from eventsourcing.persistence import IntegrityError, PersistenceError
 
 from service.store.errors import StoreError, StoreFull, StoreUnavailable
 
-log = logging.getLogger(__name__)
-
 #: SQLite's result codes that mean "no space to write" (the disk, or the file's size limit)
 _SQLITE_FULL = {sqlite3.SQLITE_FULL}
 #: how deep a chain of causes is followed (a chain may loop)
 _DEPTH = 16
+#: how long after a write failed for the database's sake appends are refused without trying
+FAIL_FAST_SECONDS = 1.0
 
 
 def _causes(error: BaseException) -> Iterator[BaseException]:
@@ -57,7 +59,7 @@ def is_full(error: BaseException) -> bool:
     return False
 
 
-def failure_of(error: BaseException) -> StoreError | None:
+def failure_of(error: BaseException) -> StoreUnavailable | StoreFull | None:
     """The store error a database error means, or None when it is not the database's.
 
     A lost race (`IntegrityError`) is not a failure of the database.
@@ -81,16 +83,25 @@ def database_failures() -> Iterator[None]:
         failure = failure_of(error)
         if failure is None:
             raise
-        log.warning("the event store failed: %s", error)
-        raise failure from error
+        raise failure from error  # the API logs it, with this cause, as it answers
 
 
 class WriteHealth:
-    """Whether the store's last write failed for lack of space (until one succeeds)."""
+    """How the store's writes fare: full since a write failed for lack of space (until one
+    succeeds), and failing fast for a moment after the database failed a write.
+
+    The writer is one thread (`service.store.committer`): while the database is
+    away, each attempt waits the pool's timeout, and appends queued behind it
+    would wait one timeout each in turn. So for `FAIL_FAST_SECONDS` after a
+    failed attempt, appends are refused at once with the same failure
+    (`refusal`); then the next one tries the database again.
+    """
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._full = False
+        self._failure: type[StoreUnavailable | StoreFull] | None = None
+        self._failed_at = 0.0
 
     @property
     def full(self) -> bool:
@@ -99,7 +110,17 @@ class WriteHealth:
     def wrote(self, errors: list[BaseException], committed: bool) -> None:
         """A write finished: `committed` if anything was stored, `errors` what failed."""
         with self._lock:
-            if any(is_full(error) for error in errors):
+            failures = [failure for failure in map(failure_of, errors) if failure is not None]
+            if committed:
+                self._full, self._failure = False, None
+            if failures and not committed:
+                self._failure, self._failed_at = type(failures[0]), time.monotonic()
+            if any(isinstance(failure, StoreFull) for failure in failures):
                 self._full = True
-            elif committed:
-                self._full = False
+
+    def refusal(self) -> StoreUnavailable | StoreFull | None:
+        """The failure to answer an append with at once, without trying, if any."""
+        with self._lock:
+            if self._failure is None or time.monotonic() - self._failed_at > FAIL_FAST_SECONDS:
+                return None
+            return self._failure()
