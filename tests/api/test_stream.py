@@ -119,6 +119,26 @@ def test_a_stream_ends_after_its_lifetime(tmp_path: Path) -> None:
         assert sum(m.comment == "heartbeat" for m in messages) >= 3
 
 
+def test_one_client_address_holds_at_most_its_limit_of_streams(tmp_path: Path) -> None:
+    """One more than ``max_streams_per_client`` is ``429 too-many-streams`` with Retry-After;
+    once a stream ends (here, its lifetime), the address may open another."""
+    settings = Settings(store=f"sqlite:///{tmp_path / 'games.db'}", max_streams_per_client=2,
+                        stream_seconds=1.5, heartbeat_seconds=0.5)
+    with served(create_app(settings, kinds=test_kinds())) as base, httpx.Client(
+        base_url=base, timeout=10
+    ) as http:
+        table = open_table(http, "toy", 2)  # type: ignore[arg-type]
+        path = f"/games/{table.id}/stream"
+        held = [Listener(base, path).start(), Listener(base, path, table.auth(0)).start()]
+        refused = http.get(path, headers=table.auth(1))
+        assert refused.status_code == 429, refused.text
+        assert refused.json()["code"] == "too-many-streams"
+        assert int(refused.headers["Retry-After"]) >= 1
+        for listener in held:
+            listener.ended()
+        assert Listener(base, path).start().status == 200  # the address's slots are free again
+
+
 def test_stream_refusals(client: TestClient[Any]) -> None:
     table = open_table(client, "toy", 2)
     path = f"/games/{table.id}/stream"
