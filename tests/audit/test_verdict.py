@@ -252,3 +252,20 @@ def test_a_running_export_gives_hashes_that_confirm_no_guess_at_a_hidden_card(
     report = audit(shown, KINDS)
     assert report.valid and report.checks[0].status == "not-verifiable"
     assert report.head_hash == running[-1].hash
+
+
+def test_a_rehashed_forgery_passes_every_check_and_only_the_head_hash_tells(
+    finished: list[Record],
+) -> None:
+    """Once the seed is public anyone can rewrite a log and seal it again. What the rules do
+    not decide is then changed undetected: a seat's name, a record's time, a player's
+    command relabelled as the server's bot move (docs/fairness.md). Only the head hash
+    differs from the one the server (or a reader, during the game) holds."""
+    joined = next(i for i, r in enumerate(finished) if r.type == "seat-joined")
+    moved = _first_command(finished)
+    forged = replace_at(finished, joined, edit(finished[joined], payload={"name": "mallory"}))
+    forged = replace_at(forged, moved, edit(forged[moved], type="bot-command",
+                                            time="2031-01-01T00:00:00+00:00"))
+    report = audit(decode_log(encode_log(reseal(forged))), KINDS)
+    assert report.valid and report.complete, report.first_invalid
+    assert report.head_hash != finished[-1].hash
