@@ -32,13 +32,13 @@ from service.api.events import EventsController
 from service.api.games import GamesController
 from service.api.health import HealthController, ReadinessController, StoreProbe
 from service.api.kinds import KindsController
+from service.api.live_updates import LiveUpdates
 from service.api.material import MaterialController
 from service.api.metrics import MetricsController, forget_this_process
 from service.api.observability import REQUEST_ID_DOC, RequestObserver, configure_logging
 from service.api.openapi import openapi_config
 from service.api.problems import EXCEPTION_HANDLERS
 from service.api.rate_limits import RateLimitStores, rate_limit_middleware
-from service.api.stream import LiveUpdates
 from service.api.tickets import StreamTicketsController
 from service.api.verifier import Verifier
 from service.decks import hosted_kinds

@@ -1,4 +1,4 @@
-"""Live updates: `GET /games/{id}/stream` and its wiring (`LiveUpdates`, one app plugin).
+"""Live updates: `GET /games/{id}/stream`, the log as Server-Sent Events, then live.
 
 The stream is Server-Sent Events of the same records as ``GET /games/{id}/events``,
 redacted for the caller (a seat's bearer token, or a spectator without one; a
@@ -23,9 +23,8 @@ the game now, for this stream's audience (``GET /games/{id}`` for a spectator,
 after a record. A client catching up on a long log gets it once, at the end.
 
 One client address may hold at most ``max_streams_per_client`` streams open
-in one process (`StreamSlots`); one more is refused with ``429
-too-many-streams`` until one closes, so nobody can hold thousands of a game's
-streams open (each costs memory and a share of every record's fan-out).
+in one process (`service.api.slots`); one more is refused with ``429
+too-many-streams`` until one closes.
 
 Bounded by design: a comment line (``: heartbeat``) every ``heartbeat_seconds``
 keeps proxies from closing an idle stream and lets the client notice a dead
@@ -38,11 +37,8 @@ Records are always read from the store, redacted for this stream's viewer, at
 the moment they are sent: the live feed only says "game G moved on". Once a game
 has finished every record is sent as stored (everything is public then).
 
-`LiveUpdates` registers the route, the in-process `LiveFeed` (dependency
-``feed``), the store listener that announces appends, and — with a Redis URL in
-the settings — the `RedisRelay` that publishes appends to every API process and
-answers ``GET /games/{id}`` from the read model when it is fresh (``If-None-Match``
-naming its version is ``304``, as from the store).
+`service.api.live_updates` wires it into the app, with the live feed the
+streams wait on.
 """
 
 from __future__ import annotations
@@ -50,33 +46,30 @@ from __future__ import annotations
 import asyncio
 import functools
 import weakref
-from collections import Counter
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
-from typing import Annotated, Any, cast
+from typing import Annotated, Any
 
 import msgspec
 from litestar import Controller, Request, Response, get
 from litestar.concurrency import sync_to_thread
-from litestar.config.app import AppConfig
-from litestar.di import NamedDependency, Provide
+from litestar.di import NamedDependency
 from litestar.openapi.spec import OpenAPIMediaType, OpenAPIResponse, OpenAPIType, Operation, Schema
 from litestar.params import FromPath, HeaderParameter, QueryParameter
-from litestar.plugins import InitPlugin
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 
-from service.api.conditional import IF_NONE_MATCH_MAX, VARY_AUTHORIZATION, not_modified
+from service.api.conditional import VARY_AUTHORIZATION
 from service.api.deps import Config, Store
 from service.api.errors import ServiceError
-from service.api.params import bearer, etag, known_version
+from service.api.params import bearer, known_version
 from service.api.problems import problems
+from service.api.slots import Slot, Slots, client_address
 from service.settings import Settings
 from service.store.games import GameStore
 from service.store.live import LiveGame
 from service.store.records import Record
 from service.views.game_view import private_game, public_game, redacted_record
 from service.views.live import LiveFeed, Subscription
-from service.views.read_model import RedisRelay
 
 EVENT_STREAM = "text/event-stream"
 #: records sent per read of the store (the game's lock is held while they are redacted)
@@ -86,8 +79,6 @@ BATCH = 200
 CATCH_UP_SECONDS = 0.02
 
 Feed = NamedDependency[LiveFeed]
-#: seconds a client refused for too many open streams is told to wait
-STREAMS_RETRY_SECONDS = 5
 
 STREAM_DESCRIPTION = (
     "Server-Sent Events: one event per record (`id` = the record's version, `event: "
@@ -199,55 +190,6 @@ class StreamController(Controller):
         return ServerSentEvent(records, headers=VARY_AUTHORIZATION)
 
 
-def client_address(request: Request[Any, Any, Any]) -> str:
-    """The client's address (behind a trusted proxy, the one it forwarded): what limits count."""
-    return request.client.host if request.client else "unknown"
-
-
-class Slot:
-    """One open stream of one client address; released once, however the stream ends."""
-
-    __slots__ = ("_address", "_held", "_slots")
-
-    def __init__(self, slots: StreamSlots, address: str) -> None:
-        self._slots, self._address, self._held = slots, address, True
-
-    def release(self) -> None:
-        if self._held:
-            self._held = False
-            self._slots.released(self._address)
-
-
-class StreamSlots:
-    """How many streams each client address holds open in this process, up to a limit.
-
-    Taken and released on the event loop only, so counting needs no lock.
-    """
-
-    def __init__(self, limit: int) -> None:
-        self.limit = limit
-        self._open: Counter[str] = Counter()
-
-    def take(self, address: str) -> Slot:
-        """A slot for one more stream of `address`, or ``429 too-many-streams``."""
-        if self.limit > 0 and self._open[address] >= self.limit:
-            raise ServiceError(
-                429, "too-many-streams",
-                f"this client already holds {self.limit} open streams (the server's limit); "
-                "close one first", retry_after=STREAMS_RETRY_SECONDS)
-        self._open[address] += 1
-        return Slot(self, address)
-
-    def released(self, address: str) -> None:
-        self._open[address] -= 1
-        if self._open[address] <= 0:
-            del self._open[address]
-
-    def held(self, address: str) -> int:
-        return self._open[address]
-
-
-Slots = NamedDependency[StreamSlots]
 
 
 async def _records(
@@ -343,89 +285,3 @@ def game_now(live: LiveGame, viewer: int | None) -> bytes:
     if viewer is None:
         return msgspec.json.encode(public_game(live, live.version))
     return msgspec.json.encode(private_game(live, viewer, live.version))
-
-
-class LiveUpdates(InitPlugin):
-    """The stream route, the live feed and (with Redis configured) the relay, for one app."""
-
-    def __init__(self, settings: Settings, store: GameStore) -> None:
-        self.store = store
-        self.feed = LiveFeed()
-        self.slots = StreamSlots(settings.max_streams_per_client)
-        self.relay = (
-            None
-            if settings.redis_url is None
-            else RedisRelay(settings.redis_url, settings.redis_prefix, store, self.feed)
-        )
-
-    def on_app_init(self, app_config: AppConfig) -> AppConfig:
-        app_config.route_handlers.append(StreamController)
-        app_config.dependencies["feed"] = Provide(
-            lambda: self.feed, sync_to_thread=False, use_cache=True
-        )
-        app_config.dependencies["slots"] = Provide(
-            lambda: self.slots, sync_to_thread=False, use_cache=True
-        )
-        app_config.on_startup.append(self._start)
-        app_config.on_shutdown.insert(0, self._stop)
-        if self.relay is not None:
-            app_config.before_request = self._after(app_config.before_request)
-        return app_config
-
-    def _after(
-        self, first: Callable[[Request[Any, Any, Any]], Awaitable[Any]] | None
-    ) -> Callable[[Request[Any, Any, Any]], Awaitable[Response[bytes] | None]]:
-        """The app's ``before_request``: `first` (the request checks), then the read model.
-
-        A request the checks refuse is refused before the read model is asked."""
-
-        async def before_request(request: Request[Any, Any, Any]) -> Response[bytes] | None:
-            if first is not None and (answer := await first(request)) is not None:
-                return cast(Response[bytes], answer)
-            return await self._from_read_model(request)
-
-        return before_request
-
-    def _appended(self, game_id: str, record: Record) -> None:
-        self.feed.announce(game_id, record.version)
-        if self.relay is not None:
-            self.relay.appended(game_id)
-
-    async def _start(self) -> None:
-        self.feed.bind(asyncio.get_running_loop())
-        self.store.listeners.append(self._appended)
-        # a version read from the log is known here from then on: the read model must
-        # reach it before it answers again, and the game's streams look for it
-        self.store.watchers.append(self.feed.announce)
-        if self.relay is not None:
-            await self.relay.start()
-
-    async def _stop(self) -> None:
-        if self._appended in self.store.listeners:
-            self.store.listeners.remove(self._appended)
-        if self.feed.announce in self.store.watchers:
-            self.store.watchers.remove(self.feed.announce)
-        self.feed.close()
-        if self.relay is not None:
-            await self.relay.stop()
-
-    async def _from_read_model(self, request: Request[Any, Any, Any]) -> Response[bytes] | None:
-        """``GET /games/{id}`` (now) from the Redis read model, when it is fresh; ``304`` when
-        ``If-None-Match`` names its version, exactly as the store's answer would."""
-        tags = request.headers.get("if-none-match")
-        if (
-            request.method != "GET"
-            or request.scope.get("path_template") != "/games/{game_id}"
-            or "version" in request.query_params
-            or (tags is not None and len(tags) > IF_NONE_MATCH_MAX)  # the route refuses it
-        ):
-            return None
-        assert self.relay is not None
-        found = await self.relay.fresh_view(request.path_params["game_id"])
-        if found is None:
-            return None
-        version, view = found
-        headers = {**etag(version), "X-Served-From": "read-model"}
-        if not_modified(tags, headers["ETag"]):
-            return Response(b"", status_code=304, headers=headers)
-        return Response(view, media_type="application/json", headers=headers)
