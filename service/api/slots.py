@@ -12,6 +12,8 @@ proxy"), so clients behind one proxy do not share a budget.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from litestar import Request
@@ -72,3 +74,12 @@ class StreamSlots:
 
 
 Slots = NamedDependency[StreamSlots]
+
+
+@contextmanager
+def slot_held(slot: Slot) -> Iterator[None]:
+    """`slot`, released when the ``with`` block ends, however it ends."""
+    try:
+        yield
+    finally:
+        slot.release()

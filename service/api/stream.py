@@ -63,13 +63,13 @@ from service.api.deps import Config, Store
 from service.api.errors import ServiceError
 from service.api.params import bearer, known_version
 from service.api.problems import problems
-from service.api.slots import Slot, Slots, client_address
+from service.api.slots import Slot, Slots, client_address, slot_held
 from service.settings import Settings
 from service.store.games import GameStore
 from service.store.live import LiveGame
 from service.store.records import Record
 from service.views.game_view import private_game, public_game, redacted_record
-from service.views.live import LiveFeed, Subscription
+from service.views.live import LiveFeed
 
 EVENT_STREAM = "text/event-stream"
 #: records sent per read of the store (the game's lock is held while they are redacted)
@@ -201,7 +201,8 @@ async def _records(
     cursor: int,
     slot: Slot,
 ) -> AsyncIterator[ServerSentEventMessage]:
-    """The stream's messages: records after `cursor`, then live ones, with heartbeats.
+    """The stream's messages: records after `cursor`, then live ones, with heartbeats;
+    `slot` (the client's, `service.api.slots`) is released however the stream ends.
 
     The store is asked again (a query, to fast-forward the cached game) only when
     the feed has announced a version the cached game does not hold yet, or after
@@ -210,58 +211,40 @@ async def _records(
     (the first stream's) per append heard from another. Both the query and the
     read (under the game's lock) run in a worker thread, never on the event loop.
     """
-    # subscribe before the first read, so an append between the two is not missed
-    try:
-        with feed.subscribe(game_id) as subscription:
-            async for message in _follow(store, feed, settings, game_id, viewer, cursor,
-                                         subscription):
-                yield message
-    finally:
-        slot.release()
-
-
-async def _follow(
-    store: GameStore,
-    feed: LiveFeed,
-    settings: Settings,
-    game_id: str,
-    viewer: int | None,
-    cursor: int,
-    subscription: Subscription,
-) -> AsyncIterator[ServerSentEventMessage]:
-    """`_records` once subscribed."""
     loop = asyncio.get_running_loop()
     ends = loop.time() + settings.stream_seconds
     quiet = False
-    yield ServerSentEventMessage(data=None, comment=f"game {game_id} after {cursor}")
-    while not feed.closed:
-        fresh = quiet or (store.held_version(game_id) or 0) < feed.latest(game_id)
-        records, now, caught_up, finished = await sync_to_thread(
-            store.read, game_id, functools.partial(_read, viewer=viewer, cursor=cursor),
-            fresh=fresh)
-        for record in records:
-            yield ServerSentEventMessage(
-                data=msgspec.json.encode(record).decode(), id=record.version, event="record"
-            )
-            cursor = record.version
-        if now is not None:
-            yield ServerSentEventMessage(data=now.decode(), id=cursor, event="game")
-        if finished:
-            return
-        held = store.held_version(game_id) or 0
-        if not caught_up or cursor < held:
-            continue  # more to read, or the game moved on while this read ran
-        if held < feed.latest(game_id):
-            # announced, but another thread was catching the game up and `get` does
-            # not wait for it: look again shortly rather than at the next heartbeat
-            await asyncio.sleep(CATCH_UP_SECONDS)
-            continue
-        left = ends - loop.time()
-        if left <= 0:
-            return
-        quiet = not await subscription.wait(min(settings.heartbeat_seconds, left))
-        if quiet:
-            yield ServerSentEventMessage(data=None, comment="heartbeat")
+    # subscribe before the first read, so an append between the two is not missed
+    with slot_held(slot), feed.subscribe(game_id) as subscription:
+        yield ServerSentEventMessage(data=None, comment=f"game {game_id} after {cursor}")
+        while not feed.closed:
+            fresh = quiet or (store.held_version(game_id) or 0) < feed.latest(game_id)
+            records, now, caught_up, finished = await sync_to_thread(
+                store.read, game_id, functools.partial(_read, viewer=viewer, cursor=cursor),
+                fresh=fresh)
+            for record in records:
+                yield ServerSentEventMessage(
+                    data=msgspec.json.encode(record).decode(), id=record.version, event="record"
+                )
+                cursor = record.version
+            if now is not None:
+                yield ServerSentEventMessage(data=now.decode(), id=cursor, event="game")
+            if finished:
+                return
+            held = store.held_version(game_id) or 0
+            if not caught_up or cursor < held:
+                continue  # more to read, or the game moved on while this read ran
+            if held < feed.latest(game_id):
+                # announced, but another thread was catching the game up and `get` does
+                # not wait for it: look again shortly rather than at the next heartbeat
+                await asyncio.sleep(CATCH_UP_SECONDS)
+                continue
+            left = ends - loop.time()
+            if left <= 0:
+                return
+            quiet = not await subscription.wait(min(settings.heartbeat_seconds, left))
+            if quiet:
+                yield ServerSentEventMessage(data=None, comment="heartbeat")
 
 
 def _read(

@@ -17,7 +17,6 @@ exception is logged, never raised.
 from __future__ import annotations
 
 import asyncio
-import logging
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
@@ -27,13 +26,11 @@ import msgspec
 from eventsourcing.persistence import IntegrityError
 
 from service.store.aggregate import Appended
-from service.store.cache import LiveGames
+from service.store.cache import LiveGames, tell
 from service.store.committer import Committer
 from service.store.errors import VersionConflict
 from service.store.live import LiveGame
 from service.store.records import Record
-
-log = logging.getLogger(__name__)
 
 Listener = Callable[[str, Record], None]
 
@@ -132,8 +129,4 @@ class Appender:
         return bool(stored) and stored[0].record.hash == event.record.hash  # type: ignore[attr-defined]
 
     def notify(self, game_id: str, record: Record) -> None:
-        for listener in self.listeners:
-            try:
-                listener(game_id, record)
-            except Exception:
-                log.exception("after-append listener %r failed", listener)
+        tell(self.listeners, game_id, record)

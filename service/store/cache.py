@@ -142,8 +142,13 @@ class LiveGames:
                     self._finished[live.id] = None
 
     def _tell(self, game_id: str, version: int) -> None:
-        for watcher in self.watchers:
-            try:
-                watcher(game_id, version)
-            except Exception:
-                log.exception("watcher %r failed", watcher)
+        tell(self.watchers, game_id, version)
+
+
+def tell(hearers: list[Callable[..., None]], *news: Any) -> None:
+    """Call each of `hearers` with `news`; one that fails is logged, never raised."""
+    for hearer in hearers:
+        try:
+            hearer(*news)
+        except Exception:
+            log.exception("%r failed to hear %r", hearer, news)
