@@ -210,6 +210,7 @@ class RedisRelay:
         """Announce the versions the log holds; publish those the read model lacks."""
         position: int | None = None
         suspects: dict[str, int] = {}
+        failing = False
         while True:
             try:
                 position, newest = await asyncio.to_thread(
@@ -217,9 +218,11 @@ class RedisRelay:
                 for game_id, version in newest.items():
                     self.feed.announce(game_id, version)
                 await self._repair(suspects)
-                suspects = newest
+                suspects, failing = newest, False
             except Exception:  # the store or Redis away: the next pass tries again
-                log.warning("could not follow the log for the read models", exc_info=True)
+                if not failing:  # once per outage, not once a second
+                    log.warning("could not follow the log for the read models", exc_info=True)
+                failing = True
             await asyncio.sleep(FOLLOW_SECONDS)
 
     async def _repair(self, versions: dict[str, int]) -> None:
