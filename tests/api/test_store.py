@@ -16,7 +16,7 @@ from eventsourcing.persistence import IntegrityError
 from domain.kernel.protocol import Setup
 from service.store.aggregate import Game
 from service.store.committer import _Pending
-from service.store.errors import StaleVersion, UnknownToken
+from service.store.errors import StaleVersion, StoreUnavailable, UnknownToken
 from service.store.games import GameStore
 from service.store.live import RecordLog
 from service.store.records import Record
@@ -286,3 +286,20 @@ def test_a_token_is_refused_only_after_catching_up_with_the_log(store: GameStore
     assert store.stream_ticket(game_id, token)[1] == 0
     with pytest.raises(UnknownToken):
         store.read(game_id, lambda _, seat: seat, "not-a-token")
+
+
+def test_the_store_knows_nothing_of_http() -> None:
+    """The store raises its own errors; only `service.api` maps them to problems and
+    statuses, so nothing under `service/store` imports a web framework or the API."""
+    from tests.test_import_layers import imported, modules
+
+    known = set(modules("service"))
+    store = {name: path for name, path in modules("service").items()
+             if name.startswith("service.store")}
+    for name, path in store.items():
+        assert not {m for m in imported(name, path, known) if m.startswith("service.api")}, name
+        text = path.read_text()
+        for framework in ("litestar", "uvicorn", "httpx", "starlette"):
+            assert f"import {framework}" not in text and f"from {framework}" not in text, name
+    refusals = [UnknownToken(), StaleVersion(1, 2), StoreUnavailable()]
+    assert not [e for e in refusals if hasattr(e, "status") or hasattr(e, "code")]

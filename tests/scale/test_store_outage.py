@@ -44,7 +44,7 @@ HEALTH_BOUND = 3.0
 #: the longest a command may take to be answered while the database is away
 COMMAND_BOUND = 6.0
 #: how soon after the start both processes must be ready and accept moves
-RECOVERY_BOUND = 15.0
+RECOVERY_BOUND = 5.0
 GAMES = 4
 #: how long a client waits before sending a refused (503) move again
 RESEND_SECONDS = 0.25
