@@ -26,7 +26,7 @@ from typing import Any
 
 import msgspec
 from litestar import Request, Response
-from litestar.exceptions import HTTPException, ValidationException
+from litestar.exceptions import HTTPException, InternalServerException, ValidationException
 from litestar.openapi.datastructures import ResponseSpec
 
 from service import metrics
@@ -209,7 +209,17 @@ HTTP_CODES = {
 }
 
 
+#: litestar's refusal when the client went away before its body arrived
+CLIENT_GONE = "client disconnected prematurely"
+#: the status nginx logs for a request whose client closed it first: nobody to answer
+CLIENT_CLOSED = 499
+
+
 def on_http_error(request: Request[Any, Any, Any], error: HTTPException) -> Response[bytes]:
+    if isinstance(error, InternalServerException) and error.detail == CLIENT_GONE:
+        # no fault of the server's, and nobody to read the answer: not logged as a 5xx
+        problem = make_problem(CLIENT_CLOSED, "client-closed-request", CLIENT_GONE)
+        return _answer(request, problem, error)
     status = error.status_code
     if status == 400:  # litestar's refusal of a malformed body or parameter
         status = 422

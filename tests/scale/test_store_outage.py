@@ -61,6 +61,8 @@ class Observed:
     commands: list[tuple[float, float, int, str | None]] = field(default_factory=list)
     #: ``(sent at, seconds, status)`` of every /health probe
     health: list[tuple[float, float, int]] = field(default_factory=list)
+    #: ``(seconds, status, problem code)`` of the creates sent while the database was away
+    creates: list[tuple[float, int, str]] = field(default_factory=list)
 
 
 async def play(server: Server, table: Table, chooser: random.Random, observed: Observed,
@@ -133,7 +135,8 @@ async def outage(database: OwnPostgres, pair: list[Server], tables: list[Table],
     await asyncio.sleep(LOAD_SECONDS)
     await asyncio.to_thread(database.stop)
     stopped = time.monotonic()
-    await asyncio.sleep(OUTAGE_SECONDS)
+    await create_while_away(pair, observed)
+    await asyncio.sleep(OUTAGE_SECONDS - (time.monotonic() - stopped))
     starting = time.monotonic()
     await asyncio.to_thread(database.start)
     started = time.monotonic()
@@ -141,6 +144,19 @@ async def outage(database: OwnPostgres, pair: list[Server], tables: list[Table],
     await asyncio.sleep(LOAD_SECONDS)
     await asyncio.gather(*load, probing)
     return stopped, starting, started, ready
+
+
+async def create_while_away(pair: list[Server], observed: Observed) -> None:
+    """``POST /games`` on each process, the database away: refused, with Retry-After."""
+    async with httpx.AsyncClient(timeout=30) as client:
+        for server in pair:
+            sent = time.monotonic()
+            answer = await client.post(f"{server.url}/games", json={
+                "kind": "ticket-to-ride", "map": "europe", "seats": 2})
+            assert answer.status_code == 503, answer.text
+            assert int(answer.headers["Retry-After"]) >= 1
+            observed.creates.append(
+                (time.monotonic() - sent, answer.status_code, answer.json()["code"]))
 
 
 async def ready_again(pair: list[Server], observed: Observed, started: float) -> float:
@@ -189,6 +205,8 @@ def test_postgresql_stopped_and_started_under_load(tmp_path: Path) -> None:
     accepted_after = sum(1 for s, _, status, _ in observed.commands
                          if s > started and status == 200)
     assert accepted_before and accepted_after
+    assert [code for _, _, code in observed.creates] == ["store-unreachable"] * 2
+    assert max(d for d, _, _ in observed.creates) < COMMAND_BOUND, observed.creates
     report("PostgreSQL stopped 6 s under load (2 processes)",
            acknowledged_moves=len(observed.acknowledged), lost=0,
            health_probes_while_away=len(away),
@@ -197,4 +215,6 @@ def test_postgresql_stopped_and_started_under_load(tmp_path: Path) -> None:
            commands_while_away=len(during), refused_503=len(refused),
            command_ms_median=round(statistics.median(d for d, _, _ in during) * 1000),
            command_ms_max=round(max(d for d, _, _ in during) * 1000),
+           creates_refused_503=len(observed.creates),
+           create_ms_max=round(max(d for d, _, _ in observed.creates) * 1000),
            ready_again_s=round(ready - started, 1))
