@@ -8,8 +8,9 @@ Run from the repository root (PostgreSQL rows are skipped if it does not answer)
 For each store (SQLite file, PostgreSQL database) it measures, on the same
 scripted moves:
 
-1. **raw store**: the store's own ``GameStore.command`` in this process (decode,
-   decide, append durably, evolve) — the rate the store sustains without HTTP —
+1. **raw store**: the API's decoding of each body (`service.api.commands.decoded`)
+   and the store's own ``GameStore.command`` in this process (decide, append
+   durably, evolve) — the rate the store sustains without HTTP —
    with one caller and with ``--concurrency`` threads (whose appends share
    transactions, as concurrent HTTP requests do), and bare appends of the same
    records through the eventsourcing recorder (no rules, one transaction each);
@@ -137,7 +138,9 @@ import msgspec
 from domain.kernel.protocol import Setup
 from domain.kernel.rng import Seed
 from domain.registry import kinds
+from service.api.commands import decoded
 from service.store.games import GameStore
+from service.store.opening import Opening
 
 KIND = "ticket-to-ride"
 SETUP = {"kind": KIND, "seats": 2, "map": "europe"}
@@ -186,18 +189,19 @@ def raw_store(
     """Moves/s through GameStore.command in this process, one caller and `threads`
     callers (group commit), and bare recorder appends/s."""
     store = GameStore(store_url, kinds())
+    rules = store.kinds[KIND]
     prepared = []
     for script in games:
-        live = store.create(KIND, Setup(seats=2, map="europe"), seed=script.seed)
-        tokens = [store.join(live.id, f"p{s}")[2] for s in range(2)]
-        store.start(live.id, tokens[0])
-        prepared.append((live.id, tokens, script))
+        game_id = store.create(KIND, Setup(seats=2, map="europe"), Opening(seed=script.seed))
+        tokens = [store.join(game_id, f"p{s}").token for s in range(2)]
+        store.start(game_id, tokens[0])
+        prepared.append((game_id, tokens, script))
     half = len(prepared) // 2
     moves = 0
     began = time.perf_counter()
     for game_id, tokens, script in prepared[:half]:
         for seat, body in script.commands:
-            store.command(game_id, tokens[seat], body)
+            store.command(game_id, tokens[seat], decoded(rules, body))
             moves += 1
     command_rate = moves / (time.perf_counter() - began)
 
@@ -207,7 +211,7 @@ def raw_store(
         while queue:
             game_id, tokens, script = queue.pop()
             for seat, body in script.commands:
-                store.command(game_id, tokens[seat], body)
+                store.command(game_id, tokens[seat], decoded(rules, body))
 
     workers = [threading.Thread(target=caller) for _ in range(threads)]
     began = time.perf_counter()
@@ -223,7 +227,7 @@ def raw_store(
     app = store.app
     events = []
     for game_id, _, _ in prepared:
-        aggregate = store.get(game_id).aggregate
+        aggregate = store.read(game_id, lambda live, _: live.aggregate)
         events.append([(type(e), e) for e in app.events.get(aggregate.id)])
     began = time.perf_counter()
     appended = 0

@@ -21,7 +21,7 @@ import msgspec
 
 from service.audit.commands import CommandError, add_audit, add_export, add_replay
 from service.bot_client import TOKEN_OPTION, add_bot
-from service.settings import Settings
+from service.settings import Settings, SettingsError
 
 Subparsers = Any  # argparse's _SubParsersAction is private
 
@@ -30,6 +30,8 @@ def _settings(args: argparse.Namespace) -> Settings:
     settings = Settings.from_env()
     if getattr(args, "store", None):
         settings = msgspec.structs.replace(settings, store=args.store)
+    if getattr(args, "forwarded_allow_ips", None) is not None:
+        settings = msgspec.structs.replace(settings, forwarded_allow_ips=args.forwarded_allow_ips)
     return settings
 
 
@@ -76,6 +78,12 @@ def add_serve(subparsers: Subparsers) -> None:
         "(default: $ROUNDHOUSE_STORE or sqlite:///roundhouse.db)",
     )
     serve.add_argument("--access-log", action="store_true", help="log every request as a JSON line")
+    serve.add_argument(
+        "--forwarded-allow-ips", metavar="ADDRESSES",
+        help="the reverse proxies trusted to name the client in X-Forwarded-For: "
+        "comma-separated addresses or networks, * for any (default: "
+        "$ROUNDHOUSE_FORWARDED_ALLOW_IPS or 127.0.0.1); limits count per client address",
+    )
     serve.add_argument(
         "--workers", type=int, default=1,
         help="API processes (more than one needs PostgreSQL; Redis for live feeds across them)",
@@ -163,7 +171,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         status: int = args.run(args)
         sys.stdout.flush()
-    except CommandError as error:
+    except (CommandError, SettingsError) as error:
         print(f"roundhouse {args.command}: {error}", file=sys.stderr)
         return 2
     except BrokenPipeError:

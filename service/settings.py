@@ -11,8 +11,15 @@ Read from the environment, optionally from a JSON settings file named by
   knows every shuffle. Such games say ``seed_chosen_by_client: true``.
 * ``ROUNDHOUSE_CACHE_SIZE`` (``cache_size``): live games kept in memory (default 10000).
 * ``ROUNDHOUSE_POOL_SIZE`` (``pool_size``): PostgreSQL connections per process (default 5).
+* ``ROUNDHOUSE_STORE_POOL_SECONDS`` (default 2), ``ROUNDHOUSE_STORE_CONNECT_SECONDS`` (default
+  2), ``ROUNDHOUSE_STORE_STATEMENT_SECONDS`` (default 10, 0 for none): how long a request
+  waits for a PostgreSQL connection, for one connection attempt, and for one statement.
+  With the database away, commands and creates are refused (``503 store-unreachable``)
+  after about the first (`service.store.postgres`).
 * ``ROUNDHOUSE_REDIS_URL`` (``redis_url``), e.g. ``redis://127.0.0.1:6379/0``: publish every
   append and keep public read models in Redis (see docs/live-updates.md); default none.
+  Set but empty means none too; a URL of another scheme stops the start with one line
+  naming the setting.
 * ``ROUNDHOUSE_REDIS_PREFIX`` (``redis_prefix``): Redis key and channel prefix (default
   ``roundhouse``), so several deployments can share one Redis.
 * ``ROUNDHOUSE_HEARTBEAT_SECONDS`` / ``ROUNDHOUSE_STREAM_SECONDS``: an event stream's
@@ -56,6 +63,18 @@ Operations (docs/operations.md):
   standard error (``roundhouse serve --access-log`` sets it); off by default.
 * ``ROUNDHOUSE_METRICS_TOKEN`` (``metrics_token``): when set, ``GET /metrics`` answers only
   requests bearing ``Authorization: Bearer <this token>``; unset or empty, it is public.
+
+The edge (README, "Behind a proxy"):
+
+* ``ROUNDHOUSE_FORWARDED_ALLOW_IPS`` (``forwarded_allow_ips``, ``roundhouse serve
+  --forwarded-allow-ips``): the proxies whose ``X-Forwarded-For`` names the client
+  (comma-separated addresses or networks, ``*`` for any; default ``127.0.0.1``). Limits
+  count per client address, so only a proxy that sets the header itself may be trusted.
+* ``ROUNDHOUSE_MAX_STREAMS_PER_CLIENT`` (default 100, 0 for no limit): event streams one
+  client address may hold open in one process; one more is ``429 too-many-streams``.
+
+A setting whose default is none (``redis_url``, ``metrics_token``, ``ticket_deck``) set to
+the empty string is unset.
 """
 
 from __future__ import annotations
@@ -66,6 +85,12 @@ from pathlib import Path
 import msgspec
 
 DEFAULT_STORE = "sqlite:///roundhouse.db"
+#: the schemes a Redis URL may have (redis-py's)
+REDIS_SCHEMES = ("redis://", "rediss://", "unix://")
+
+
+class SettingsError(ValueError):
+    """A setting that cannot be used, said in one line naming it."""
 
 
 class Settings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -75,6 +100,9 @@ class Settings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     allow_client_seed: bool = False
     cache_size: int = 10_000
     pool_size: int = 5
+    store_pool_seconds: float = 2.0
+    store_connect_seconds: float = 2.0
+    store_statement_seconds: float = 10.0
     redis_url: str | None = None
     redis_prefix: str = "roundhouse"
     heartbeat_seconds: float = 15.0
@@ -97,6 +125,15 @@ class Settings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     metrics_token: str | None = None
     # browsers: the origins whose pages may call the API (service.api.cors)
     cors_origins: str = "*"
+    # the edge: trusted proxies, and streams per client address
+    forwarded_allow_ips: str = "127.0.0.1"
+    max_streams_per_client: int = 100
+
+    def __post_init__(self) -> None:
+        if self.redis_url is not None and not self.redis_url.startswith(REDIS_SCHEMES):
+            raise SettingsError(
+                f"ROUNDHOUSE_REDIS_URL (redis_url) must start with {', '.join(REDIS_SCHEMES)}, "
+                f"or be empty for none; got {self.redis_url[:64]!r}")
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> Settings:
@@ -106,8 +143,24 @@ class Settings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
         path = env.get("ROUNDHOUSE_SETTINGS")
         if path:
             values.update(msgspec.json.decode(Path(path).read_bytes(), type=dict[str, object]))
+        unset_when_empty = {f for f, d in zip(cls.__struct_fields__, cls.__struct_defaults__,
+                                               strict=True) if d is None}
         for field in cls.__struct_fields__:
             raw = env.get(f"ROUNDHOUSE_{field.upper()}")
             if raw is not None:
                 values[field] = raw
-        return msgspec.convert(values, cls, strict=False)
+            if values.get(field) == "" and field in unset_when_empty:
+                values[field] = None
+        try:
+            return msgspec.convert(values, cls, strict=False)
+        except msgspec.ValidationError as error:
+            raise SettingsError(_named(str(error))) from None
+
+
+def _named(message: str) -> str:
+    """msgspec's message with the setting's path (``$.cache_size``) as the operator names it."""
+    head, found, path = message.rpartition(" - at `$.")
+    if not found:
+        return message
+    field = path.rstrip("`")
+    return f"ROUNDHOUSE_{field.upper()} ({field}): {head}"

@@ -27,6 +27,16 @@ ticket deck named by its digest), a log whose created record names another
 version fails the ``rules-version`` check, saying both: a game dealt from
 another contract deck is refused so, without re-running the rules.
 
+A line with the same key twice in any object cannot be read (exit 2): JSON
+leaves open which value counts, and a record whose hash verifies over one
+reading would show another to a reader who keeps the first.
+
+It prints the head hash, the last record's ``hash``: a log re-hashed from
+start to end with the revealed seed (anyone can, once a game has ended) passes
+every check here; compare the head hash with the server's (``GET
+/games/{id}/audit``) or with one you kept during the game (docs/fairness.md,
+"What a forger can change").
+
 Usage: ``python3 verify_log.py LOG.jsonl [--json] [--rules-version VERSION]``
 (``-`` reads standard input).
 The last line says ``VALID`` only when every check passed; a log with checks
@@ -115,13 +125,29 @@ def record_hash(record: dict[str, Any], seed: bytes) -> str:
     return hashlib.sha256(bytes.fromhex(body["prev_hash"]) + salt + canonical(body)).hexdigest()
 
 
+class DuplicateKey(ValueError):
+    """An object with the same key twice."""
+
+
+def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """The object of `pairs`, or `DuplicateKey` if a key comes twice."""
+    found: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in found:
+            raise DuplicateKey(f"the key {key[:64]!r} appears twice in one object")
+        found[key] = value
+    return found
+
+
 def read_log(text: str) -> list[dict[str, Any]]:
     records = []
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
         try:
-            record = json.loads(line)
+            record = json.loads(line, object_pairs_hook=unique_keys)
+        except DuplicateKey as error:
+            raise ValueError(f"line {number}: {error}") from None
         except ValueError as error:
             raise ValueError(f"line {number}: not JSON ({error})") from None
         if not isinstance(record, dict) or set(record) - set(FIELDS) - {"hash"} or \
@@ -140,6 +166,7 @@ class Verdict:
         self.problems: list[dict[str, Any]] = []
         self.checks: dict[str, str] = {}
         self.rules_version: Any = None
+        self.head_hash: str = GENESIS_HASH
 
     def fail(self, position: int, version: Any, check: str, code: str, message: str) -> None:
         self.problems.append({"position": position, "version": version, "check": check,
@@ -331,6 +358,7 @@ def verify(text: str, expected_version: str | None = None) -> Verdict:
     records = read_log(text)
     verdict = Verdict()
     verdict.rules_version = rules_version(records[0])
+    verdict.head_hash = records[-1]["hash"]
     if expected_version is not None:
         check_rules_version(records[0], expected_version, verdict)
     reveal = revealed_seed(records)
@@ -365,10 +393,11 @@ def main(argv: list[str]) -> int:
     complete = all(status.startswith("passed") for status in verdict.checks.values())
     if "--json" in argv:
         print(json.dumps({"valid": valid, "complete": complete,
-                          "rules_version": verdict.rules_version,
+                          "rules_version": verdict.rules_version, "head_hash": verdict.head_hash,
                           "checks": verdict.checks, "problems": verdict.problems}, indent=2))
     else:
         print(f"rules version: {verdict.rules_version}")
+        print(f"head hash: {verdict.head_hash} (compare it with the server's)")
         for check, status in verdict.checks.items():
             print(f"{check}: {status}")
         for problem in verdict.problems:

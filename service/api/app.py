@@ -32,19 +32,21 @@ from service.api.events import EventsController
 from service.api.games import GamesController
 from service.api.health import HealthController, ReadinessController, StoreProbe
 from service.api.kinds import KindsController
+from service.api.live_updates import LiveUpdates
 from service.api.material import MaterialController
 from service.api.metrics import MetricsController, forget_this_process
 from service.api.observability import REQUEST_ID_DOC, RequestObserver, configure_logging
 from service.api.openapi import openapi_config
 from service.api.problems import EXCEPTION_HANDLERS
 from service.api.rate_limits import RateLimitStores, rate_limit_middleware
-from service.api.stream import LiveUpdates
 from service.api.tickets import StreamTicketsController
 from service.api.verifier import Verifier
 from service.decks import hosted_kinds
+from service.driver import Driver
 from service.pages.controller import PAGE_HANDLERS
 from service.settings import Settings
 from service.store.games import GameStore
+from service.store.persistence import StoreTimeouts
 
 CONTROLLERS: list[Any] = [
     KindsController,
@@ -110,9 +112,12 @@ def create_app(
             hosted_kinds(settings) if kinds is None else kinds,
             cache_size=settings.cache_size,
             pool_size=settings.pool_size,
+            timeouts=StoreTimeouts(settings.store_pool_seconds, settings.store_connect_seconds,
+                                   settings.store_statement_seconds),
         )
     the_store = store
     probe = StoreProbe(the_store)
+    driver = Driver(the_store)
     verifier = Verifier(the_store.kinds, settings.verify_workers, settings.verify_queue)
     rate_limits = RateLimitStores(settings)
     app = Litestar(
@@ -129,9 +134,10 @@ def create_app(
         on_startup=[
             worker_threads(settings.threads),
             verifier.start,
-            lambda: the_store.start_driver(),  # bot seats and clocks
+            driver.start,  # bot seats and clocks
         ],
-        on_shutdown=[the_store.close, verifier.close, rate_limits.close, forget_this_process],
+        on_shutdown=[driver.stop, the_store.close, probe.close, verifier.close, rate_limits.close,
+                     forget_this_process],
         response_headers=[REQUEST_ID_DOC],
         plugins=[LiveUpdates(settings, the_store)],
         middleware=rate_limit_middleware(settings),

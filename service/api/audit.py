@@ -33,12 +33,13 @@ from litestar.params import FromPath, QueryParameter, RawBody
 from domain.kernel.rng import Seed
 from service.api.conditional import VARY_AUTHORIZATION, IfNoneMatch, not_modified
 from service.api.deps import Store, Verifying
-from service.api.games import bearer, version_or_now
+from service.api.errors import ServiceError
+from service.api.params import bearer, version_or_now
 from service.api.problems import problems
 from service.api.verifier import GameAudit
 from service.audit import MEDIA_TYPE, AuditReport, encode_log
-from service.errors import ServiceError
 from service.settings import Settings
+from service.store.live import LiveGame
 from service.store.records import Record
 from service.views.game_view import redacted_record
 
@@ -90,23 +91,22 @@ class AuditController(Controller):
         self, game_id: FromPath[str], request: Request[Any, Any, Any], store: Store,
         if_none_match: IfNoneMatch = None,
     ) -> Response[bytes]:
-        live = store.get(game_id)
-        token = bearer(request)
-        with live.lock:
-            viewer = None if token is None else store.seat_of(live, token)
+        def exported(live: LiveGame, viewer: int | None) -> Response[bytes]:
             tag = export_etag(live.version, None if live.status == "finished" else viewer)
             headers = {"ETag": tag, **VARY_AUTHORIZATION}
             if not_modified(if_none_match, tag):
                 return Response(b"", status_code=304, media_type=MEDIA_TYPE, headers=headers)
             records = [redacted_record(live, r, viewer) for r in live.records]
-        return Response(
-            encode_log(records),
-            media_type=MEDIA_TYPE,
-            headers={
-                **headers,
-                "Content-Disposition": f'attachment; filename="game-{live.id}.jsonl"',
-            },
-        )
+            return Response(
+                encode_log(records),
+                media_type=MEDIA_TYPE,
+                headers={
+                    **headers,
+                    "Content-Disposition": f'attachment; filename="game-{live.id}.jsonl"',
+                },
+            )
+
+        return store.read(game_id, exported, bearer(request))
 
     @get(
         "/games/{game_id:str}/audit",
@@ -125,14 +125,12 @@ class AuditController(Controller):
     ) -> Response[GameAudit]:
         token = bearer(request)
 
-        def read() -> tuple[list[Record], Seed, int | None, int | None]:
-            live = store.get(game_id)
-            with live.lock:
-                viewer = None if token is None else store.seat_of(live, token)
-                disputed = None if version is None else version_or_now(live, version)
-                return list(live.records), live.seed, disputed, viewer
+        def read(live: LiveGame, viewer: int | None
+                 ) -> tuple[list[Record], Seed, int | None, int | None]:
+            disputed = None if version is None else version_or_now(live, version)
+            return list(live.records), live.seed, disputed, viewer
 
-        records, seed, disputed, viewer = await sync_to_thread(read)
+        records, seed, disputed, viewer = await sync_to_thread(store.read, game_id, read, token)
         found = await verifier.audit(records, seed, disputed, viewer)
         return Response(found, headers=VARY_AUTHORIZATION)
 

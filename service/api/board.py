@@ -16,9 +16,10 @@ from litestar.openapi.spec import OpenAPIMediaType, OpenAPIResponse, OpenAPIType
 
 from service.api.conditional import IfNoneMatch, not_modified
 from service.api.deps import Store
-from service.api.games import AtVersion, GameId, etag, version_or_now
+from service.api.errors import ServiceError
+from service.api.params import AtVersion, GameId, etag, version_or_now
 from service.api.problems import problems
-from service.errors import ServiceError
+from service.store.live import LiveGame
 
 SVG = "image/svg+xml"
 
@@ -56,8 +57,7 @@ class BoardController(Controller):
         self, game_id: GameId, store: Store, version: AtVersion = None,
         if_none_match: IfNoneMatch = None,
     ) -> Response[bytes]:
-        live = store.get(game_id)
-        with live.lock:
+        def picture(live: LiveGame, _: int | None) -> Response[bytes]:
             at = version_or_now(live, version)
             state = live.state_at(at)
             draw = getattr(live.rules, "board_svg", None)
@@ -69,5 +69,7 @@ class BoardController(Controller):
                                    f"the kind {live.kind!r} draws no board picture")
             if not_modified(if_none_match, etag(at)["ETag"]):
                 return Response(b"", status_code=304, media_type=SVG, headers=etag(at))
-            picture: str = draw(state)
-        return Response(picture.encode(), media_type=SVG, headers=etag(at))
+            drawn: str = draw(state)
+            return Response(drawn.encode(), media_type=SVG, headers=etag(at))
+
+        return store.read(game_id, picture)

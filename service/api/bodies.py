@@ -22,7 +22,7 @@ from litestar import Request
 from litestar.connection import ASGIConnection
 from litestar.handlers import BaseRouteHandler
 
-from service.errors import ServiceError, shortened
+from service.api.errors import ServiceError, shortened
 
 
 def is_json(media_type: str) -> bool:

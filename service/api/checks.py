@@ -18,7 +18,7 @@ from litestar.connection import ASGIConnection
 from litestar.handlers import BaseRouteHandler
 
 from service.api.bodies import json_body
-from service.errors import ServiceError
+from service.api.errors import ServiceError
 
 _JSON_BODY_KEY = "json_body"
 #: a route's ``opt`` for a JSON request body (checked by `json_body`)

@@ -17,11 +17,13 @@ from typing import Annotated
 
 from litestar.params import HeaderParameter
 
+#: the longest If-None-Match taken (a list of a few dozen tags)
+IF_NONE_MATCH_MAX = 1024
 IfNoneMatch = Annotated[
     str | None,
     HeaderParameter(
         name="If-None-Match",
-        max_length=1024,
+        max_length=IF_NONE_MATCH_MAX,
         description='The ETag(s) the client holds, e.g. "12", or * for any: 304 when one '
         "matches the current representation",
     ),

@@ -203,8 +203,11 @@ class EdgeProtocol(HttpToolsProtocol):
 
 
 def server_options(settings: Settings) -> dict[str, Any]:
-    """uvicorn's options for the limits in `settings` (the protocol and keep-alive)."""
+    """uvicorn's options for the limits in `settings` (the protocol and keep-alive) and the
+    proxies trusted to name the client (``X-Forwarded-For``, ``forwarded_allow_ips``)."""
     return {
         "http": functools.partial(EdgeProtocol, limits=EdgeLimits.of(settings)),
         "timeout_keep_alive": settings.keep_alive_seconds,
+        "proxy_headers": True,
+        "forwarded_allow_ips": settings.forwarded_allow_ips,
     }

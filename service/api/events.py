@@ -20,8 +20,9 @@ from litestar.params import FromPath, QueryParameter
 
 from service.api.conditional import VARY_AUTHORIZATION
 from service.api.deps import Store
-from service.api.games import bearer, known_version
+from service.api.params import bearer, known_version
 from service.api.problems import problems
+from service.store.live import LiveGame
 from service.store.records import Record
 from service.views.game_view import redacted_record
 
@@ -60,12 +61,10 @@ class EventsController(Controller):
             int, QueryParameter(ge=1, le=EVENTS_PAGE_MAX, description="At most this many")
         ] = 100,
     ) -> Response[EventsPage]:
-        live = store.get(game_id)
-        token = bearer(request)
-        with live.lock:
-            viewer = None if token is None else store.seat_of(live, token)
+        def page(live: LiveGame, viewer: int | None) -> EventsPage:
             known_version(live, after)
             chosen = live.records[after : after + limit]
             records = [redacted_record(live, r, viewer) for r in chosen]
-            page = EventsPage(live.id, live.version, records, after + len(records))
-        return Response(page, headers=VARY_AUTHORIZATION)
+            return EventsPage(live.id, live.version, records, after + len(records))
+
+        return Response(store.read(game_id, page, bearer(request)), headers=VARY_AUTHORIZATION)

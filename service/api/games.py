@@ -14,33 +14,26 @@ from typing import Annotated, Any
 import msgspec
 from litestar import Controller, Request, Response, delete, get, post
 from litestar.openapi.datastructures import ResponseSpec
-from litestar.params import FromPath, QueryParameter, RequestBody
+from litestar.params import QueryParameter, RequestBody
 
 from domain.kernel.protocol import Setup, StatusName
 from domain.kernel.rng import Seed
 from service.api.checks import JSON_BODY
 from service.api.conditional import VARY_AUTHORIZATION, IfNoneMatch, not_modified
 from service.api.deps import Config, Store
+from service.api.errors import ServiceError
 from service.api.lobby import CURSOR, LobbyPage, SeatChange, lobby_page
+from service.api.params import AtVersion, GameId, SeatNumber, bearer, etag, version_or_now
 from service.api.problems import problems
 from service.api.rate_limits import CREATE, LIMIT
-from service.errors import ServiceError
 from service.store.clocks import ClockRule, Strategy
 from service.store.live import LiveGame
+from service.store.opening import Opening
 from service.store.recorders import LobbyQuery
 from service.views.game_view import PrivateGame, PublicGame, private_game, public_game
 
-GameId = FromPath[Annotated[str, msgspec.Meta(description="The game's id (a UUID)")]]
-SeatNumber = FromPath[Annotated[int, msgspec.Meta(ge=0, le=63, description="A seat number")]]
-#: ``?version=N`` (N >= 1); absent means now. A digit string rather than an optional int,
-#: because the lenient query parser would read ``version=null`` as "now".
-AtVersion = Annotated[
-    str | None,
-    QueryParameter(
-        pattern="^[1-9][0-9]{0,17}$",
-        description="Show the game as it was at this version (default: now)",
-    ),
-]
+#: a map's or a variant's name: never empty (the schema's enums say which names there are)
+SetupName = Annotated[str, msgspec.Meta(min_length=1, max_length=64)]
 
 
 class CreateGame(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -48,8 +41,8 @@ class CreateGame(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
     kind: Annotated[str, msgspec.Meta(description="A kind from GET /kinds")]
     seats: Annotated[int, msgspec.Meta(ge=1, le=64, description="The number of players")]
-    map: str | None = None
-    variant: str | None = None
+    map: SetupName | None = None
+    variant: SetupName | None = None
     options: dict[str, bool | int | str] = {}
     seed_entropy: Annotated[
         str,
@@ -121,38 +114,8 @@ class SeatToken(msgspec.Struct, frozen=True):
     version: int
 
 
-def bearer(request: Request[Any, Any, Any]) -> str | None:
-    """The bearer token of the request, if any (a malformed header counts as none given)."""
-    header = request.headers.get("authorization")
-    if header is None:
-        return None
-    scheme, _, token = header.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        raise ServiceError(401, "invalid-token", "use 'Authorization: Bearer <token>'")
-    return token.strip()
-
-
-def known_version(live: LiveGame, version: int) -> int:
-    """`version`, if the game has reached it (the caller holds its lock); else 404."""
-    if version > live.version:
-        raise ServiceError(
-            404, "unknown-version", f"the game is at version {live.version}",
-            current_version=live.version,
-        )
-    return version
-
-
-def version_or_now(live: LiveGame, asked: str | None) -> int:
-    """The version ``?version=N`` asks for, or the game's own when absent."""
-    return live.version if asked is None else known_version(live, int(asked))
-
-
 #: the most games one page of the lobby holds
 LOBBY_PAGE_MAX = 100
-
-
-def etag(version: int) -> dict[str, str]:
-    return {"ETag": f'"{version}"'}
 
 
 class GamesController(Controller):
@@ -194,9 +157,9 @@ class GamesController(Controller):
         self, game_id: GameId, data: RequestBody[SeatBot], request: Request[Any, Any, Any],
         store: Store,
     ) -> Response[SeatChange]:
-        live, seat, _ = store.join(game_id, data.name or f"{data.strategy} bot",
-                                   bot=data.strategy, host_token=bearer(request))
-        return Response(SeatChange(live.id, seat, live.version), status_code=201)
+        seated = store.join(game_id, data.name or f"{data.strategy} bot",
+                            bot=data.strategy, host_token=bearer(request))
+        return Response(SeatChange(seated.game_id, seated.seat, seated.version), status_code=201)
 
     @delete(
         "/{game_id:str}/seats/{seat:int}",
@@ -209,8 +172,8 @@ class GamesController(Controller):
     def free_seat(
         self, game_id: GameId, seat: SeatNumber, request: Request[Any, Any, Any], store: Store
     ) -> Response[SeatChange]:
-        live, record = store.leave(game_id, bearer(request), seat)
-        return Response(SeatChange(live.id, seat, record.version), headers=etag(record.version))
+        stored_id, version = store.leave(game_id, bearer(request), seat)
+        return Response(SeatChange(stored_id, seat, version), headers=etag(version))
 
     @post(
         "/{game_id:str}/seats/{seat:int}/token",
@@ -223,8 +186,8 @@ class GamesController(Controller):
     def reissue_token(
         self, game_id: GameId, seat: SeatNumber, request: Request[Any, Any, Any], store: Store
     ) -> Response[SeatToken]:
-        live, token = store.reissue(game_id, bearer(request), seat)
-        return Response(SeatToken(live.id, seat, token, live.version), status_code=201)
+        seated = store.reissue(game_id, bearer(request), seat)
+        return Response(SeatToken(*seated), status_code=201)
 
     @post(
         sync_to_thread=True,
@@ -250,15 +213,14 @@ class GamesController(Controller):
         invite_code = secrets.token_urlsafe(12) if data.private else None
         if data.clock is not None and not (data.clock.move_seconds or data.clock.reserve_seconds):
             raise ServiceError(422, "bad-clock", "a clock needs move_seconds or reserve_seconds")
-        live = store.create(data.kind, setup, data.seed_entropy, seed, listed=data.listed,
-                            host_token=host_token, invite_code=invite_code, clock=data.clock)
-        with live.lock:
-            view = public_game(live, live.version)
+        game_id = store.create(data.kind, setup, Opening(
+            data.seed_entropy, seed, data.listed, host_token, invite_code, data.clock))
+        view = store.read(game_id, lambda live, _: public_game(live, 1))
         return Response(
             CreatedGame(**msgspec.structs.asdict(view), host_token=host_token,
                         invite_code=invite_code),
             status_code=201,
-            headers={"Location": f"/games/{live.id}", **etag(live.version)},
+            headers={"Location": f"/games/{game_id}", **etag(view.version)},
         )
 
     @post(
@@ -271,8 +233,8 @@ class GamesController(Controller):
     def join(
         self, game_id: GameId, data: RequestBody[JoinSeat], store: Store
     ) -> Response[SeatToken]:
-        live, seat, token = store.join(game_id, data.name, data.invite_code)
-        return Response(SeatToken(live.id, seat, token, live.version), status_code=201)
+        return Response(SeatToken(*store.join(game_id, data.name, data.invite_code)),
+                        status_code=201)
 
     @post(
         "/{game_id:str}/start",
@@ -285,10 +247,9 @@ class GamesController(Controller):
     def start(
         self, game_id: GameId, request: Request[Any, Any, Any], store: Store
     ) -> Response[PublicGame]:
-        live, record = store.start(game_id, bearer(request))
-        with live.lock:
-            view = public_game(live, record.version)
-        return Response(view, headers=etag(record.version))
+        version = store.start(game_id, bearer(request))
+        view = store.read(game_id, lambda live, _: public_game(live, version))
+        return Response(view, headers=etag(version))
 
     @get(
         "/{game_id:str}",
@@ -306,13 +267,13 @@ class GamesController(Controller):
         version: AtVersion = None,
         if_none_match: IfNoneMatch = None,
     ) -> Response[PublicGame]:
-        live = store.get(game_id)
-        with live.lock:
+        def answer(live: LiveGame, _: int | None) -> Response[PublicGame]:
             at = version_or_now(live, version)
             if not_modified(if_none_match, etag(at)["ETag"]):
                 return Response(None, status_code=304, headers=etag(at))  # type: ignore[arg-type]
-            view = public_game(live, at)
-        return Response(view, headers=etag(at))
+            return Response(public_game(live, at), headers=etag(at))
+
+        return store.read(game_id, answer)
 
     @get(
         "/{game_id:str}/me",
@@ -328,9 +289,10 @@ class GamesController(Controller):
         store: Store,
         version: AtVersion = None,
     ) -> Response[PrivateGame]:
-        live = store.get(game_id)
-        with live.lock:
-            seat = store.seat_of(live, bearer(request))
+        def answer(live: LiveGame, seat: int | None) -> Response[PrivateGame]:
+            assert seat is not None
             at = version_or_now(live, version)
-            view = private_game(live, seat, at)
-        return Response(view, headers={**etag(at), **VARY_AUTHORIZATION})
+            return Response(private_game(live, seat, at),
+                            headers={**etag(at), **VARY_AUTHORIZATION})
+
+        return store.read(game_id, answer, bearer(request), seat_needed=True)

@@ -1,18 +1,27 @@
 """`GET /health` (liveness) and `GET /ready` (readiness, for load balancers).
 
-`/health` says the process is alive and its store answers (never rate-limited). `/ready` says this
-process should get traffic now: the store answers a query within
-`STORE_TIMEOUT_SECONDS` and, when Redis is configured, Redis answers a ``PING``
-within `REDIS_TIMEOUT_SECONDS`; otherwise a 503 problem (``not-ready``) says
-which does not. A load balancer's probe thus gets its answer within seconds
-even while the store's own reconnection attempts take longer (`StoreProbe`).
-Redis is asked over a connection of its own, so the answer is Redis's state
-now, not that of the relay's long-lived subscription.
+Both answer within `STORE_TIMEOUT_SECONDS` (plus Redis's `REDIS_TIMEOUT_SECONDS`
+for `/ready`), whatever the store does: its query runs in a thread of the
+probe's own (`StoreProbe`), never behind requests waiting for the store, and is
+awaited for a bounded time; a probe still running is awaited again rather than
+joined by another, so eighty probes of a store that hangs cost one query.
+
+* `/health` says the process is alive and its store answers a query (never
+  rate-limited): ``503 store-unreachable`` otherwise.
+* `/ready` says this process should get traffic now: the store answers, and its
+  writes work (after a write failed for lack of space, ``503 not-ready`` until a
+  small write of the probe's own succeeds again: `GameStore.writable`). Redis,
+  when configured, is reported in the body (``"redis": "ok"`` or
+  ``"unreachable"``) but never fails readiness: without Redis each process keeps
+  serving from the store (docs/live-updates.md), so taking every process out of
+  rotation for it would turn a slower deployment into none. Redis is asked over
+  a connection of its own, so the answer is Redis's state now.
 """
 
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 
 import msgspec
 from litestar import Controller, get
@@ -21,13 +30,14 @@ from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
 from service import metrics
-from service.api.deps import Config, Store
+from service.api.deps import Config
+from service.api.errors import ServiceError
 from service.api.problems import problems
 from service.api.rate_limits import EXEMPT
-from service.errors import ServiceError
+from service.store.errors import StoreUnavailable
 from service.store.games import GameStore
 
-#: how long the store may take to answer the readiness query
+#: how long the store may take to answer the probe's query
 STORE_TIMEOUT_SECONDS = 2.0
 #: how long Redis may take to answer the readiness PING
 REDIS_TIMEOUT_SECONDS = 1.0
@@ -41,11 +51,41 @@ class Health(msgspec.Struct, frozen=True):
 
 
 class Readiness(msgspec.Struct, frozen=True):
-    """``"ok"`` for what answers; ``redis`` is ``"not configured"`` without a Redis URL."""
+    """``store`` is ``"ok"`` when the answer is 200; ``redis`` is ``"ok"``, ``"unreachable"``
+    (readiness holds: the store serves alone) or ``"not configured"``."""
 
     status: str
     store: str
     redis: str
+
+
+class StoreProbe:
+    """The store's state, asked in a thread of its own, awaited for a bounded time."""
+
+    def __init__(self, store: GameStore) -> None:
+        self.store = store
+        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="roundhouse-probe")
+        self._running: asyncio.Future[str] | None = None
+
+    def close(self) -> None:
+        self._thread.shutdown(wait=False, cancel_futures=True)
+
+    def _state(self) -> str:
+        if not self.store.reachable():
+            return "unreachable"
+        return "ok" if self.store.writable() else "full"
+
+    async def state(self) -> str:
+        """``"ok"``, ``"unreachable"`` (also: no answer in time) or ``"full"``."""
+        if self._running is None or self._running.done():
+            self._running = asyncio.get_running_loop().run_in_executor(self._thread, self._state)
+        try:
+            return await asyncio.wait_for(asyncio.shield(self._running), STORE_TIMEOUT_SECONDS)
+        except TimeoutError:
+            return "unreachable"
+
+
+Probe = NamedDependency[StoreProbe]
 
 
 class HealthController(Controller):
@@ -53,40 +93,15 @@ class HealthController(Controller):
     tags = ["health"]
 
     @get(
-        sync_to_thread=True,
-        summary="Liveness and store reachability",
+        summary="Liveness and store reachability (answers within 2 s)",
         responses=problems(503),
         opt={EXEMPT: True},
     )
-    def health(self, store: Store) -> Health:
-        if not store.reachable():
-            raise ServiceError(503, "store-unreachable", "the event store does not answer")
+    async def health(self, probe: Probe) -> Health:
+        if await probe.state() == "unreachable":
+            raise ServiceError(503, "store-unreachable", "the event store does not answer",
+                               retry_after=StoreUnavailable.retry_after)
         return Health("ok", "ok")
-
-
-class StoreProbe:
-    """The store's reachability, asked in a worker thread, awaited for a bounded time.
-
-    While the store is away its query can hang for as long as the store keeps
-    retrying; a probe still running is awaited again rather than joined by
-    another, so repeated probes never pile up threads.
-    """
-
-    def __init__(self, store: GameStore) -> None:
-        self.store = store
-        self._running: asyncio.Future[bool] | None = None
-
-    async def answers(self) -> bool:
-        if self._running is None or self._running.done():
-            loop = asyncio.get_running_loop()
-            self._running = loop.run_in_executor(None, self.store.reachable)
-        try:
-            return await asyncio.wait_for(asyncio.shield(self._running), STORE_TIMEOUT_SECONDS)
-        except TimeoutError:
-            return False
-
-
-Probe = NamedDependency[StoreProbe]
 
 
 async def redis_answers(url: str) -> bool:
@@ -103,23 +118,31 @@ async def redis_answers(url: str) -> bool:
         await client.aclose()
 
 
+#: what `/ready` says of each store state that is not ready
+_NOT_READY = {
+    "unreachable": "the event store is not answering",
+    "full": "the event store's disk is full: writes fail until a write succeeds again",
+}
+
+
 class ReadinessController(Controller):
     path = "/ready"
     tags = ["health"]
 
     @get(
-        summary="Readiness: the store and (when configured) Redis answer",
+        summary="Readiness: the store answers and takes writes; Redis is reported, not required",
         responses=problems(503),
     )
     async def ready(self, probe: Probe, settings: Config) -> Readiness:
-        store_ok = await probe.answers()
-        if not store_ok:
+        store, redis = await asyncio.gather(probe.state(), _redis_state(settings.redis_url))
+        if store != "ok":
             metrics.STORE_ERRORS.labels("readiness").inc()
-        redis = "not configured"
-        if settings.redis_url is not None:
-            redis = "ok" if await redis_answers(settings.redis_url) else "unreachable"
-        failing = [name for name, ok in (("the event store", store_ok),
-                                         ("Redis", redis != "unreachable")) if not ok]
-        if failing:
-            raise ServiceError(503, "not-ready", " and ".join(failing) + " not answering")
+            raise ServiceError(503, "not-ready", _NOT_READY[store],
+                               retry_after=StoreUnavailable.retry_after)
         return Readiness("ok", "ok", redis)
+
+
+async def _redis_state(url: str | None) -> str:
+    if url is None:
+        return "not configured"
+    return "ok" if await redis_answers(url) else "unreachable"

@@ -14,7 +14,7 @@ from typing import Annotated
 import msgspec
 
 from domain.kernel.protocol import StatusName
-from service.errors import ServiceError
+from service.api.errors import ServiceError
 from service.store.games import GameStore
 from service.store.recorders import LobbyQuery, LobbyRow
 

@@ -27,9 +27,9 @@ from litestar.params import FromPath, HeaderParameter, QueryParameter
 from domain.kernel.errors import RuleViolation
 from domain.kernel.protocol import GameRules, Setup
 from service.api.deps import Store
-from service.api.games import GameId
+from service.api.errors import ServiceError
+from service.api.params import GameId
 from service.api.problems import problems
-from service.errors import ServiceError
 
 
 class GameMaterial(msgspec.Struct, frozen=True):
@@ -111,8 +111,9 @@ class MaterialController(Controller):
     def game_material(
         self, game_id: GameId, store: Store, if_none_match: IfNoneMatch = None
     ) -> Response[GameMaterial]:
-        live = store.get(game_id)
-        return _answer(live.rules, live.kind, live.setup, if_none_match, GAME_CACHE)
+        rules, kind, setup = store.read(game_id, lambda live, _: (live.rules, live.kind,
+                                                                   live.setup))
+        return _answer(rules, kind, setup, if_none_match, GAME_CACHE)
 
     @get(
         "/kinds/{kind:str}/material",

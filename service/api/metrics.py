@@ -31,9 +31,9 @@ from prometheus_client import (
 )
 
 from service.api.deps import Config
-from service.api.games import bearer
+from service.api.errors import ServiceError
+from service.api.params import bearer
 from service.api.problems import problems
-from service.errors import ServiceError
 
 MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
 

@@ -123,11 +123,23 @@ def request_fields(scope: Scope) -> dict[str, Any]:
 
 
 def log_server_error(scope: Scope, error: BaseException, status: int) -> None:
-    """Log a 5xx answer with its traceback and the request's id."""
+    """Log an unexpected 5xx answer with its traceback and the request's id."""
     error_log.error(
         "server error %d: %s", status, type(error).__name__,
         exc_info=(type(error), error, error.__traceback__),
         extra={"fields": {**request_fields(scope), "status": status}},
+    )
+
+
+def log_unavailable(scope: Scope, error: BaseException, status: int, code: str) -> None:
+    """Log a 5xx that passes with time (the store away or full, not ready, the verifiers
+    busy): one line with its code and the cause (the database's own words), no traceback:
+    an outage under load is as many of these as requests, and each says all there is."""
+    cause = error.__cause__
+    error_log.warning(
+        "unavailable %d: %s", status, code,
+        extra={"fields": {**request_fields(scope), "status": status, "code": code,
+                          "cause": None if cause is None else str(cause)[:300]}},
     )
 
 

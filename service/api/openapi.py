@@ -11,7 +11,8 @@ refuse unknown fields) and fills in what only the service knows:
   command request body;
 * every error response as ``application/problem+json`` (`Problem`), with the
   refusals every route may give at the edge: ``429`` (rate limit, with
-  ``Retry-After``) everywhere but ``/health``, ``431`` (header limits) everywhere;
+  ``Retry-After``) everywhere but ``/health``, ``431`` (header limits) everywhere,
+  ``503`` (the store failing, with ``Retry-After``) everywhere;
 * the bearer security scheme, and links that chain create -> seats -> start.
 """
 
@@ -167,6 +168,17 @@ EDGE_RESPONSES = {
     "431": {
         "description": "Request header fields too large: more bytes or fields than the "
         "server takes (the limits in the API description); the connection is closed",
+    },
+    "503": {
+        "description": "Service unavailable: the event store does not answer "
+        "(store-unreachable) or its disk is full (store-full); nothing was recorded. Retry "
+        "after the seconds in Retry-After (also the problem's retry_after)",
+        "headers": {
+            "Retry-After": {
+                "description": "Seconds after which trying again makes sense",
+                "schema": {"type": "integer", "minimum": 1},
+            }
+        },
     },
 }
 #: operations the rate limits do not apply to

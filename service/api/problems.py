@@ -6,11 +6,18 @@ rule the command broke (``code`` and ``section`` come from `RuleViolation`).
 Clients switch on ``type`` (or the ``code`` extension); ``detail`` is for people.
 
 Every answer goes through `_answer`, which notes the problem code for the
-command metrics and, for a 5xx, logs the error with its traceback and puts the
-request's id (`service.api.observability`) in the document as ``request_id``,
-so an operator finds the log line a client quotes.
-A refusal that passes with time (``429 rate-limited``, ``503 verifier-busy``) says
-after how many seconds in ``retry_after`` and in the ``Retry-After`` header.
+command metrics and, for a 5xx, logs it (an unexpected error with its
+traceback; a refusal that passes with time in one line) and puts the request's
+id (`service.api.observability`) in the document as ``request_id``, so an
+operator finds the log line a client quotes.
+A refusal that passes with time (``429 rate-limited``, ``503 verifier-busy``,
+``503 store-unreachable``, ``503 store-full``) says after how many seconds in
+``retry_after`` and in the ``Retry-After`` header.
+
+The store's errors (`service.store.errors`) become problems here and nowhere
+else: `STORE_PROBLEMS` gives each its status and code, and `on_store_error`
+copies what a client needs to recover (the current version, the rules section,
+the known kinds).
 """
 
 from __future__ import annotations
@@ -19,12 +26,18 @@ from typing import Any
 
 import msgspec
 from litestar import Request, Response
-from litestar.exceptions import HTTPException, ValidationException
+from litestar.exceptions import HTTPException, InternalServerException, ValidationException
 from litestar.openapi.datastructures import ResponseSpec
 
 from service import metrics
-from service.api.observability import log_server_error, note_problem, request_id
-from service.errors import RuleRefusal, ServiceError, shortened
+from service.api.errors import ServiceError, shortened
+from service.api.observability import (
+    log_server_error,
+    log_unavailable,
+    note_problem,
+    request_id,
+)
+from service.store import errors as store
 
 PROBLEM_MEDIA_TYPE = "application/problem+json"
 
@@ -104,7 +117,10 @@ def _answer(
     """The problem response to `request`; a 5xx is logged and carries the request id."""
     note_problem(request.scope, problem.code)
     if problem.status >= 500:
-        log_server_error(request.scope, error, problem.status)
+        if problem.retry_after is None:
+            log_server_error(request.scope, error, problem.status)
+        else:
+            log_unavailable(request.scope, error, problem.status, problem.code)
         problem = msgspec.structs.replace(problem, request_id=request_id(request.scope))
     return problem_response(problem, headers)
 
@@ -115,7 +131,45 @@ def on_service_error(request: Request[Any, Any, Any], error: ServiceError) -> Re
     return _answer(request, problem, error, headers)
 
 
-def on_rule_violation(request: Request[Any, Any, Any], error: RuleRefusal) -> Response[bytes]:
+#: each store error's status and problem code
+STORE_PROBLEMS: dict[type[store.StoreError], tuple[int, str]] = {
+    store.UnknownGame: (404, "unknown-game"),
+    store.KindNotHosted: (404, "kind-not-hosted"),
+    store.UnknownKind: (422, "unknown-kind"),
+    store.BadSetup: (422, "bad-setup"),
+    store.SeatFree: (404, "seat-free"),
+    store.MissingToken: (401, "missing-token"),
+    store.UnknownToken: (401, "invalid-token"),
+    store.UnknownTicket: (401, "invalid-ticket"),
+    store.NotTheHost: (403, "not-the-host"),
+    store.NotYourSeat: (403, "not-your-seat"),
+    store.InviteRequired: (403, "invite-required"),
+    store.GameFull: (409, "game-full"),
+    store.GameStarted: (409, "game-started"),
+    store.SeatsEmpty: (409, "seats-empty"),
+    store.GameNotStarted: (409, "game-not-started"),
+    store.GameFinished: (409, "game-finished"),
+    store.IdempotencyKeyReused: (422, "idempotency-key-reused"),
+    store.StaleVersion: (412, "version-mismatch"),
+    store.VersionConflict: (409, "concurrent-update"),
+    store.StoreUnavailable: (503, "store-unreachable"),
+    store.StoreFull: (503, "store-full"),
+}
+
+
+def on_store_error(request: Request[Any, Any, Any], error: store.StoreError) -> Response[bytes]:
+    if isinstance(error, store.RuleRefused):
+        return _rule_refused(request, error)
+    status, code = STORE_PROBLEMS[type(error)]
+    if status >= 500:
+        metrics.STORE_ERRORS.labels("request").inc()
+    extra = {name: getattr(error, name) for name in ("current_version", "known", "section",
+                                                     "retry_after") if hasattr(error, name)}
+    headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
+    return _answer(request, make_problem(status, code, error.detail, **extra), error, headers)
+
+
+def _rule_refused(request: Request[Any, Any, Any], error: store.RuleRefused) -> Response[bytes]:
     v = error.violation
     return _answer(
         request,
@@ -155,7 +209,17 @@ HTTP_CODES = {
 }
 
 
+#: litestar's refusal when the client went away before its body arrived
+CLIENT_GONE = "client disconnected prematurely"
+#: the status nginx logs for a request whose client closed it first: nobody to answer
+CLIENT_CLOSED = 499
+
+
 def on_http_error(request: Request[Any, Any, Any], error: HTTPException) -> Response[bytes]:
+    if isinstance(error, InternalServerException) and error.detail == CLIENT_GONE:
+        # no fault of the server's, and nobody to read the answer: not logged as a 5xx
+        problem = make_problem(CLIENT_CLOSED, "client-closed-request", CLIENT_GONE)
+        return _answer(request, problem, error)
     status = error.status_code
     if status == 400:  # litestar's refusal of a malformed body or parameter
         status = 422
@@ -180,7 +244,7 @@ def on_internal_error(request: Request[Any, Any, Any], error: Exception) -> Resp
 
 EXCEPTION_HANDLERS: dict[Any, Any] = {
     ServiceError: on_service_error,
-    RuleRefusal: on_rule_violation,
+    store.StoreError: on_store_error,
     ValidationException: on_validation_error,
     HTTPException: on_http_error,
     Exception: on_internal_error,

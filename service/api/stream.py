@@ -1,4 +1,4 @@
-"""Live updates: `GET /games/{id}/stream` and its wiring (`LiveUpdates`, one app plugin).
+"""Live updates: `GET /games/{id}/stream`, the log as Server-Sent Events, then live.
 
 The stream is Server-Sent Events of the same records as ``GET /games/{id}/events``,
 redacted for the caller (a seat's bearer token, or a spectator without one; a
@@ -22,6 +22,10 @@ the game now, for this stream's audience (``GET /games/{id}`` for a spectator,
 ``/me`` with its legal moves on a seat's stream), so a client needs no refetch
 after a record. A client catching up on a long log gets it once, at the end.
 
+One client address may hold at most ``max_streams_per_client`` streams open
+in one process (`service.api.slots`); one more is refused with ``429
+too-many-streams`` until one closes.
+
 Bounded by design: a comment line (``: heartbeat``) every ``heartbeat_seconds``
 keeps proxies from closing an idle stream and lets the client notice a dead
 one; the stream ends after the record that finishes the game, and in any case
@@ -33,41 +37,39 @@ Records are always read from the store, redacted for this stream's viewer, at
 the moment they are sent: the live feed only says "game G moved on". Once a game
 has finished every record is sent as stored (everything is public then).
 
-`LiveUpdates` registers the route, the in-process `LiveFeed` (dependency
-``feed``), the store listener that announces appends, and — with a Redis URL in
-the settings — the `RedisRelay` that publishes appends to every API process and
-answers ``GET /games/{id}`` from the read model when it is fresh.
+`service.api.live_updates` wires it into the app, with the live feed the
+streams wait on.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Awaitable, Callable
+import functools
+import weakref
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
-from typing import Annotated, Any, cast
+from typing import Annotated, Any
 
 import msgspec
 from litestar import Controller, Request, Response, get
 from litestar.concurrency import sync_to_thread
-from litestar.config.app import AppConfig
-from litestar.di import NamedDependency, Provide
+from litestar.di import NamedDependency
 from litestar.openapi.spec import OpenAPIMediaType, OpenAPIResponse, OpenAPIType, Operation, Schema
 from litestar.params import FromPath, HeaderParameter, QueryParameter
-from litestar.plugins import InitPlugin
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 
 from service.api.conditional import VARY_AUTHORIZATION
 from service.api.deps import Config, Store
-from service.api.games import bearer, etag, known_version
+from service.api.errors import ServiceError
+from service.api.params import bearer, known_version
 from service.api.problems import problems
-from service.errors import ServiceError
+from service.api.slots import Slot, Slots, client_address, slot_held
 from service.settings import Settings
 from service.store.games import GameStore
 from service.store.live import LiveGame
 from service.store.records import Record
 from service.views.game_view import private_game, public_game, redacted_record
 from service.views.live import LiveFeed
-from service.views.read_model import RedisRelay
 
 EVENT_STREAM = "text/event-stream"
 #: records sent per read of the store (the game's lock is held while they are redacted)
@@ -86,7 +88,9 @@ STREAM_DESCRIPTION = (
     "game` (same `id`): the game now, as GET /games/{id} gives it to a spectator, or as "
     "GET /games/{id}/me (with legal_moves) on a seat's stream, so no refetch is needed. "
     "Comment lines (`: heartbeat`) keep it alive; it ends after the record that finishes "
-    "the game, or after the server's stream lifetime (reconnect with Last-Event-ID)."
+    "the game, or after the server's stream lifetime (reconnect with Last-Event-ID). One "
+    "client address holds at most the server's max_streams_per_client streams open: one "
+    "more is 429 too-many-streams."
 )
 
 
@@ -133,7 +137,6 @@ class StreamController(Controller):
     tags = ["play"]
 
     @get(
-        sync_to_thread=True,
         media_type=EVENT_STREAM,
         summary="The log as Server-Sent Events, then live; redacted for the caller",
         description=STREAM_DESCRIPTION,
@@ -141,12 +144,13 @@ class StreamController(Controller):
         security=[{}, {"bearer": []}],
         operation_class=StreamOperation,
     )
-    def stream(
+    async def stream(
         self,
         game_id: FromPath[str],
         request: Request[Any, Any, Any],
         store: Store,
         feed: Feed,
+        slots: Slots,
         settings: Config,
         after: Annotated[int, QueryParameter(ge=0, description="Records after this version")] = 0,
         ticket: Annotated[
@@ -166,31 +170,39 @@ class StreamController(Controller):
             ),
         ] = None,
     ) -> ServerSentEvent | Response[bytes]:
-        live = store.get(game_id)
         token = bearer(request)
         cursor = after if last_event_id is None else int(last_event_id)
         if ticket is not None and token is not None:
             raise ServiceError(422, "invalid-request", "send a stream ticket or a token, not both")
-        seat = None if ticket is None else store.seat_of_ticket(live, ticket)
-        with live.lock:
-            viewer = seat if token is None else store.seat_of(live, token)
+
+        def opening(live: LiveGame, seat: int | None) -> tuple[str, int | None, bool]:
             known_version(live, cursor)
-            if cursor == live.version and live.status == "finished":
-                # nothing more will ever come: 204 tells an EventSource to stop reconnecting
-                return Response(b"", status_code=204, headers=VARY_AUTHORIZATION)
-        return ServerSentEvent(_records(store, feed, settings, live, viewer, cursor),
-                               headers=VARY_AUTHORIZATION)
+            return live.id, seat, cursor == live.version and live.status == "finished"
+
+        stored_id, viewer, over = await sync_to_thread(store.read, game_id, opening, token)
+        if ticket is not None:
+            viewer = await sync_to_thread(store.seat_of_ticket, stored_id, ticket)
+        if over:  # nothing more will ever come: 204 tells an EventSource to stop reconnecting
+            return Response(b"", status_code=204, headers=VARY_AUTHORIZATION)
+        slot = slots.take(client_address(request))
+        records = _records(store, feed, settings, stored_id, viewer, cursor, slot)
+        weakref.finalize(records, slot.release)  # a stream never started frees its slot too
+        return ServerSentEvent(records, headers=VARY_AUTHORIZATION)
+
+
 
 
 async def _records(
     store: GameStore,
     feed: LiveFeed,
     settings: Settings,
-    live: LiveGame,
+    game_id: str,
     viewer: int | None,
     cursor: int,
+    slot: Slot,
 ) -> AsyncIterator[ServerSentEventMessage]:
-    """The stream's messages: records after `cursor`, then live ones, with heartbeats.
+    """The stream's messages: records after `cursor`, then live ones, with heartbeats;
+    `slot` (the client's, `service.api.slots`) is released however the stream ends.
 
     The store is asked again (a query, to fast-forward the cached game) only when
     the feed has announced a version the cached game does not hold yet, or after
@@ -201,16 +213,15 @@ async def _records(
     """
     loop = asyncio.get_running_loop()
     ends = loop.time() + settings.stream_seconds
-    game_id = live.id
     quiet = False
     # subscribe before the first read, so an append between the two is not missed
-    with feed.subscribe(game_id) as subscription:
+    with slot_held(slot), feed.subscribe(game_id) as subscription:
         yield ServerSentEventMessage(data=None, comment=f"game {game_id} after {cursor}")
         while not feed.closed:
-            if quiet or live.version < feed.latest(game_id):
-                live = await sync_to_thread(store.get, game_id)
+            fresh = quiet or (store.held_version(game_id) or 0) < feed.latest(game_id)
             records, now, caught_up, finished = await sync_to_thread(
-                _read, live, viewer, cursor)
+                store.read, game_id, functools.partial(_read, viewer=viewer, cursor=cursor),
+                fresh=fresh)
             for record in records:
                 yield ServerSentEventMessage(
                     data=msgspec.json.encode(record).decode(), id=record.version, event="record"
@@ -220,9 +231,10 @@ async def _records(
                 yield ServerSentEventMessage(data=now.decode(), id=cursor, event="game")
             if finished:
                 return
-            if not caught_up or cursor < live.version:
+            held = store.held_version(game_id) or 0
+            if not caught_up or cursor < held:
                 continue  # more to read, or the game moved on while this read ran
-            if live.version < feed.latest(game_id):
+            if held < feed.latest(game_id):
                 # announced, but another thread was catching the game up and `get` does
                 # not wait for it: look again shortly rather than at the next heartbeat
                 await asyncio.sleep(CATCH_UP_SECONDS)
@@ -236,20 +248,19 @@ async def _records(
 
 
 def _read(
-    live: LiveGame, viewer: int | None, cursor: int
+    live: LiveGame, _: int | None, *, viewer: int | None, cursor: int
 ) -> tuple[list[Record], bytes | None, bool, bool]:
     """``(records after cursor, the game now if they reach it, caught up, finished and all
-    sent)`` of the game as held.
+    sent)`` of the game as held (the store holds its readers' lock).
 
     The game now (`game_now`) is given only with the batch that reaches the game's
     version, so a client catching up on a long log gets one, at the end.
     """
-    with live.lock:
-        chosen = live.records[cursor : cursor + BATCH]
-        records = [redacted_record(live, r, viewer) for r in chosen]
-        caught_up = cursor + len(records) >= live.version
-        now = game_now(live, viewer) if records and caught_up else None
-        return records, now, caught_up, caught_up and live.status == "finished"
+    chosen = live.records[cursor : cursor + BATCH]
+    records = [redacted_record(live, r, viewer) for r in chosen]
+    caught_up = cursor + len(records) >= live.version
+    now = game_now(live, viewer) if records and caught_up else None
+    return records, now, caught_up, caught_up and live.status == "finished"
 
 
 def game_now(live: LiveGame, viewer: int | None) -> bytes:
@@ -257,78 +268,3 @@ def game_now(live: LiveGame, viewer: int | None) -> bytes:
     if viewer is None:
         return msgspec.json.encode(public_game(live, live.version))
     return msgspec.json.encode(private_game(live, viewer, live.version))
-
-
-class LiveUpdates(InitPlugin):
-    """The stream route, the live feed and (with Redis configured) the relay, for one app."""
-
-    def __init__(self, settings: Settings, store: GameStore) -> None:
-        self.store = store
-        self.feed = LiveFeed()
-        self.relay = (
-            None
-            if settings.redis_url is None
-            else RedisRelay(settings.redis_url, settings.redis_prefix, store, self.feed)
-        )
-
-    def on_app_init(self, app_config: AppConfig) -> AppConfig:
-        app_config.route_handlers.append(StreamController)
-        app_config.dependencies["feed"] = Provide(
-            lambda: self.feed, sync_to_thread=False, use_cache=True
-        )
-        app_config.on_startup.append(self._start)
-        app_config.on_shutdown.insert(0, self._stop)
-        if self.relay is not None:
-            app_config.before_request = self._after(app_config.before_request)
-        return app_config
-
-    def _after(
-        self, first: Callable[[Request[Any, Any, Any]], Awaitable[Any]] | None
-    ) -> Callable[[Request[Any, Any, Any]], Awaitable[Response[bytes] | None]]:
-        """The app's ``before_request``: `first` (the request checks), then the read model.
-
-        A request the checks refuse is refused before the read model is asked."""
-
-        async def before_request(request: Request[Any, Any, Any]) -> Response[bytes] | None:
-            if first is not None and (answer := await first(request)) is not None:
-                return cast(Response[bytes], answer)
-            return await self._from_read_model(request)
-
-        return before_request
-
-    def _appended(self, game_id: str, record: Record) -> None:
-        self.feed.announce(game_id, record.version)
-        if self.relay is not None:
-            self.relay.appended(game_id)
-
-    async def _start(self) -> None:
-        self.feed.bind(asyncio.get_running_loop())
-        self.store.listeners.append(self._appended)
-        if self.relay is not None:
-            await self.relay.start()
-
-    async def _stop(self) -> None:
-        if self._appended in self.store.listeners:
-            self.store.listeners.remove(self._appended)
-        self.feed.close()
-        if self.relay is not None:
-            await self.relay.stop()
-
-    async def _from_read_model(self, request: Request[Any, Any, Any]) -> Response[bytes] | None:
-        """``GET /games/{id}`` (now) from the Redis read model, when it is fresh."""
-        if (
-            request.method != "GET"
-            or request.scope.get("path_template") != "/games/{game_id}"
-            or "version" in request.query_params
-        ):
-            return None
-        assert self.relay is not None
-        found = await self.relay.fresh_view(request.path_params["game_id"])
-        if found is None:
-            return None
-        version, view = found
-        return Response(
-            view,
-            media_type="application/json",
-            headers={**etag(version), "X-Served-From": "read-model"},
-        )

@@ -17,7 +17,7 @@ import msgspec
 from litestar import Controller, Request, Response, post
 
 from service.api.deps import Store
-from service.api.games import GameId, bearer
+from service.api.params import GameId, bearer
 from service.api.problems import problems
 from service.store.tickets import TICKET_SECONDS
 
@@ -50,7 +50,6 @@ class StreamTicketsController(Controller):
     def issue(
         self, game_id: GameId, request: Request[Any, Any, Any], store: Store
     ) -> Response[StreamTicket]:
-        live = store.get(game_id)
-        seat, ticket = store.stream_ticket(live, bearer(request))
-        return Response(StreamTicket(live.id, seat, ticket, TICKET_SECONDS), status_code=201,
+        stored_id, seat, ticket = store.stream_ticket(game_id, bearer(request))
+        return Response(StreamTicket(stored_id, seat, ticket, TICKET_SECONDS), status_code=201,
                         headers={"Cache-Control": "no-store"})

@@ -39,8 +39,8 @@ from typing import Any
 import msgspec
 
 from domain.kernel.protocol import GameRules
+from service.api.errors import ServiceError
 from service.audit import AuditReport, Explanation, LogFormatError, audit, decode_log, explain
-from service.errors import ServiceError
 from service.store.records import Record
 
 Kinds = Mapping[str, GameRules[Any, Any, Any]]

@@ -19,10 +19,12 @@ its own log. Before that a reader checks the versions and that each
 ``prev_hash`` is the hash of the record before it; the hashes themselves are
 ``not-verifiable`` yet, and a redacted record could not match its hash anyway.
 
-A chain rebuilt from scratch by someone rewriting history is consistent in
-itself; it is caught by the other checks (rules, commitment) or by comparing
-the head hash with the one the server published (readers hold it during the
-game too).
+A chain rebuilt from scratch by someone rewriting history (anyone can, once
+the seed is revealed) is consistent in itself. The other checks catch it only
+where it breaks a rule or the seed; a changed name, time or record type passes
+them all. Only comparing the head hash with the server's, or with a hash a
+reader kept during the game, catches that (docs/fairness.md, "What a forger
+can change").
 """
 
 from __future__ import annotations

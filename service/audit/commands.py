@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import msgspec
 from eventsourcing.utils import get_topic
@@ -32,15 +32,16 @@ from service.audit.export import LogFormatError, decode_log, encode_log
 from service.audit.report import AuditReport
 from service.audit.verdict import audit
 from service.decks import hosted_kinds
-from service.errors import ServiceError
 from service.settings import Settings
 from service.store.aggregate import Game
+from service.store.errors import StoreError
 from service.store.games import GameStore
 from service.store.live import LiveGame
 from service.store.persistence import missing_sqlite_file
 from service.views.game_view import redacted_record
 
 Subparsers = Any
+_T = TypeVar("_T")
 
 _PAGE = 500
 
@@ -68,10 +69,11 @@ def console(stderr: bool = False) -> Console:
     return Console(stderr=stderr, width=100_000, soft_wrap=True)
 
 
-def _game(store: GameStore, game_id: str) -> LiveGame:
+def _read(store: GameStore, game_id: str, render: Callable[[LiveGame], _T]) -> _T:
+    """``render(game)`` of a game of the store; an unknown game is a `CommandError`."""
     try:
-        return store.get(game_id)
-    except ServiceError as error:
+        return store.read(game_id, lambda live, _: render(live))
+    except StoreError as error:
         raise CommandError(f"{error.detail} in this store") from None
 
 
@@ -97,10 +99,9 @@ def game_ids(store: GameStore) -> Iterator[str]:
 def _export(args: argparse.Namespace) -> int:
     store = _store(args)
     try:
-        live = _game(store, args.game)
-        with live.lock:
-            body = encode_log(redacted_record(live, r, None) for r in live.records)
-            records, status = live.version, live.status
+        body, records, status = _read(store, args.game, lambda live: (
+            encode_log(redacted_record(live, r, None) for r in live.records),
+            live.version, live.status))
     finally:
         store.close()
     if args.out in (None, "-"):
@@ -134,15 +135,15 @@ def _audit(args: argparse.Namespace) -> int:
     store = _store(args)
     invalid = 0
     try:
-        ids = list(game_ids(store)) if args.all else [_game(store, args.game).id]
+        ids = list(game_ids(store)) if args.all else [
+            _read(store, args.game, lambda live: live.id)]
         summary = Table("game", "kind", "version", "status", "verdict", "first invalid")
         quiet = len(ids) < 2 or not out.is_terminal  # no progress bar in a pipe or a file
         with Progress(console=out, transient=True, disable=quiet) as progress:
             task = progress.add_task("auditing games", total=len(ids))
             for game_id in ids:
-                live = store.get(game_id)
-                with live.lock:
-                    records, seed = list(live.records), live.seed
+                records, seed = _read(store, game_id, lambda live: (list(live.records),
+                                                                     live.seed))
                 report = audit(records, store.kinds, redacted=False, sealed_with=seed)
                 invalid += not report.valid
                 if args.json:
@@ -181,7 +182,7 @@ def _show(console: Console, report: AuditReport, as_json: bool) -> None:
         sys.stdout.buffer.write(msgspec.json.encode(report) + b"\n")
         return
     console.print(f"game {report.game_id} ({report.kind}), {report.records} records, "
-                  f"head {report.head_hash[:16]}...")
+                  f"head hash {report.head_hash}")
     if report.seed_chosen_by_client:
         console.print("[yellow]its seed was chosen by a client: reproducible, not fair[/]")
     for check in report.checks:

@@ -11,10 +11,17 @@ salted with a secret derived from the seed (`service.store.records`), so they
 betray nothing hidden while the game runs, and they let the reader check the
 links and hold the chain head. Once the game has ended the export is complete
 and every hash can be recomputed from the revealed seed.
+
+A line with the same key twice in any object is unreadable (`decode_log`): JSON
+leaves it open which value counts, and readers differ (msgspec and Python's
+``json`` keep the last one). The hash is over the record as the checker reads
+it, so ``{"seat": 1, ..., "seat": 0}`` would verify while another reader saw
+seat 1. Nothing this server writes has a key twice.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable
 from functools import cache
@@ -52,6 +59,24 @@ def _depth(value: Any) -> int:
     return deepest
 
 
+class _DuplicateKey(ValueError):
+    """A JSON object with a key twice."""
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> None:
+    """``json``'s object hook: refuse an object with a key twice (the object is not needed)."""
+    seen = set()
+    for key, _ in pairs:
+        if key in seen:
+            raise _DuplicateKey(f"the key {key[:64]!r} appears twice in one object")
+        seen.add(key)
+
+
+def _check_keys(line: bytes) -> None:
+    """Raise `_DuplicateKey` if any object of `line` (a JSON document) has a key twice."""
+    json.loads(line, object_pairs_hook=_unique_keys)
+
+
 class LogFormatError(ValueError):
     """An exported log that cannot be read: which line, and why."""
 
@@ -74,7 +99,8 @@ def decode_log(body: bytes) -> list[Record]:
             continue
         try:
             record = _decoder.decode(line)
-        except (msgspec.DecodeError, UnicodeDecodeError) as error:
+            _check_keys(line)
+        except (msgspec.DecodeError, UnicodeDecodeError, _DuplicateKey) as error:
             raise LogFormatError(number, str(error)) from None
         except RecursionError:
             record = None

@@ -5,6 +5,10 @@ from the address), so they are served as files. They are kept out of the
 OpenAPI document: they are for people, not clients. Every page answer carries a
 Content-Security-Policy that allows only this server, so a page cannot load
 anything from elsewhere even by mistake.
+
+The pages sit beside the API, not above it: they import nothing of
+`service.api` (which assembles them into the app), only the store they check a
+game id against.
 """
 
 from __future__ import annotations
@@ -15,11 +19,12 @@ from pathlib import Path
 from typing import Any
 
 from litestar import Controller, Response, get
+from litestar.di import NamedDependency
+from litestar.params import FromPath
 from litestar.router import Router
 from litestar.static_files import create_static_files_router
 
-from service.api.deps import Store
-from service.api.games import GameId
+from service.store.games import GameStore
 
 STATIC = Path(str(files("service.pages") / "static"))
 #: where the pages' CSS, script and phrase books are served
@@ -47,9 +52,10 @@ class PagesController(Controller):
     include_in_schema = False
 
     @get("/games/{game_id:str}/watch", sync_to_thread=True)
-    def watch(self, game_id: GameId, store: Store) -> Response[bytes]:
+    def watch(self, game_id: FromPath[str], store: NamedDependency[GameStore]
+              ) -> Response[bytes]:
         """The spectator page; an unknown game is the usual 404 problem, not a blank page."""
-        store.get(game_id)
+        store.read(game_id, lambda live, _: None)
         return _page("watch.html")
 
     @get("/lobby", sync_to_thread=False)

@@ -4,8 +4,11 @@ A durable append costs one flush to disk (a few milliseconds here), whatever
 its size, so appends waiting at the same moment are written together: callers
 hand their aggregate events to `Committer.append` and block; one writer thread
 takes everything queued, stores it in one transaction and wakes them. If that
-transaction fails (one game lost a race with another process), each caller's
-events are retried alone, so only the loser sees the error. A lone caller pays
+transaction fails because one game lost a race with another process, each
+caller's events are retried alone, so only the loser sees the error; if it
+fails because the database did (away, full), every caller hears so at once,
+rather than each waiting for its own retry to fail in turn, and so do the
+callers of the next moment (`WriteHealth.refusal`). A lone caller pays
 one thread hand-off (tens of microseconds) and the same single flush.
 
 A caller on the event loop (`append_on_loop`) waits without holding a thread:
@@ -22,9 +25,10 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from eventsourcing.persistence import EventStore
+from eventsourcing.persistence import EventStore, IntegrityError
 
 from service import metrics
+from service.store.faults import WriteHealth
 
 #: most events written in one transaction
 MAX_BATCH = 512
@@ -58,8 +62,10 @@ def _settle(future: asyncio.Future[BaseException | None], error: BaseException |
 class Committer:
     """The one writer of an event store, batching concurrent appends."""
 
-    def __init__(self, events: EventStore[Any]) -> None:
+    def __init__(self, events: EventStore[Any], health: WriteHealth | None = None) -> None:
+        """`health` hears of every write (whether a full disk refused it)."""
         self._events = events
+        self._health = health or WriteHealth()
         self._queue: queue.SimpleQueue[_Pending | None] = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._run, name="roundhouse-committer", daemon=True)
         self._thread.start()
@@ -112,10 +118,16 @@ class Committer:
 
     def _write(self, batch: list[_Pending]) -> None:
         transactions: list[int] = []  # appends per committed transaction, for the metrics
+        refused = self._health.refusal()
+        if refused is not None:  # the database failed a moment ago: no second wait in turn
+            for pending in batch:
+                pending.error = type(refused)()  # each caller raises an error of its own
+                pending.finish()
+            return
         try:
             self._events.put([event for pending in batch for event in pending.events])
             transactions.append(len(batch))
-        except BaseException as error:
+        except IntegrityError as error:  # some append lost a race: find which, alone
             if len(batch) == 1:
                 batch[0].error = error
             else:
@@ -125,6 +137,11 @@ class Committer:
                         transactions.append(1)
                     except BaseException as alone:
                         pending.error = alone
+        except BaseException as error:  # the database failed: every append of it alike, at once
+            for pending in batch:
+                pending.error = error
+        errors = [p.error for p in batch if p.error is not None]
+        self._health.wrote(errors, committed=bool(transactions))
         for pending in batch:
             pending.finish()
-        metrics.store_written(transactions, [p.error for p in batch if p.error is not None])
+        metrics.store_written(transactions, errors)

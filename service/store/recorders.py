@@ -20,6 +20,9 @@ as the records that change it (created, seat joined or left, started, and the
 record that reveals the seed, which by the fairness protocol ends the game), so
 every process lists the same games and nothing that was not committed.
 
+``<events table>_probe`` holds one row that readiness rewrites after a write
+failed for lack of space, to learn when writes work again (`GameStore.writable`).
+
 ``<events table>_stream_tickets`` holds the short-lived, single-use tickets that
 open a seat's event stream from a browser (`service.api.tickets`): only their
 hashes, with the game, the seat and the time they expire; redeeming one deletes
@@ -33,15 +36,18 @@ and such games are not listed.
 
 from __future__ import annotations
 
+import time
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any
 
 import msgspec
-from eventsourcing.persistence import InterfaceError, OperationalError, StoredEvent
+from eventsourcing.persistence import StoredEvent
 from eventsourcing.postgres import PostgresApplicationRecorder, PostgresDatastore
 from eventsourcing.sqlite import SQLiteApplicationRecorder, SQLiteCursor, SQLiteDatastore
-from eventsourcing.utils import retry
 from psycopg.sql import SQL, Identifier
+
+from service.store.postgres import attempts
 
 
 class _Revealing(msgspec.Struct):
@@ -194,13 +200,53 @@ def _where(query: LobbyQuery) -> tuple[str, list[Any]]:
     return " AND ".join(clauses), params
 
 
-class SQLiteGameRecorder(SQLiteApplicationRecorder):
+#: a game's version at a place in the log of every game: ``(notification id, game, version)``
+Appended = tuple[int, str, int]
+#: with ``{n}`` the notification id's column (SQLite numbers the rows themselves)
+_VERSIONS_AFTER = ("SELECT {n}, originator_id, originator_version FROM {t} "
+                   "WHERE {n} > ? ORDER BY {n} LIMIT ?")
+
+
+class GameRecorder(ABC):
+    """What the store asks of either recorder beyond the library's own methods."""
+
+    @abstractmethod
+    def max_notification_id(self) -> int | None: ...
+
+    @abstractmethod
+    def lobby(self, query: LobbyQuery) -> list[LobbyRow]:
+        """The listed games `query` selects, newest first."""
+
+    @abstractmethod
+    def timed_games(self) -> list[str]:
+        """The unfinished games with a clock or a bot seat."""
+
+    @abstractmethod
+    def issue_ticket(self, ticket_hash: str, game_id: str, seat: int, expires: float) -> None:
+        """Keep a stream ticket (its hash) until `expires`; forget the expired ones."""
+
+    @abstractmethod
+    def redeem_ticket(self, ticket_hash: str, game_id: str, now: float) -> int | None:
+        """The seat of a ticket of this game not yet expired, used up; None if there is none."""
+
+    @abstractmethod
+    def versions_after(self, position: int, limit: int) -> list[Appended]:
+        """The records appended after notification `position`, oldest first, at most `limit`:
+        which game and version each is (nothing of their content)."""
+
+    @abstractmethod
+    def probe_write(self) -> None:
+        """Write one small row and commit it (readiness after a full disk)."""
+
+
+class SQLiteGameRecorder(SQLiteApplicationRecorder, GameRecorder):
     """SQLite: the library's application recorder plus the command id and lobby tables."""
 
     def __init__(self, datastore: SQLiteDatastore, events_table_name: str = "stored_events"):
         self.command_ids_table = f"{events_table_name}_seat_command_ids"
         self.games_table = f"{events_table_name}_games"
         self.tickets_table = f"{events_table_name}_stream_tickets"
+        self.probe_table = f"{events_table_name}_probe"
         super().__init__(datastore, events_table_name)
 
     def construct_create_table_statements(self) -> list[str]:
@@ -219,6 +265,7 @@ class SQLiteGameRecorder(SQLiteApplicationRecorder):
             "listed INTEGER NOT NULL)",
             f"CREATE INDEX IF NOT EXISTS {self.games_table}_created "
             f"ON {self.games_table} (created, game_id)",
+            f"CREATE TABLE IF NOT EXISTS {self.probe_table} (id INTEGER PRIMARY KEY, at REAL)",
         ]
 
     def _insert_events(
@@ -264,9 +311,26 @@ class SQLiteGameRecorder(SQLiteApplicationRecorder):
             row = c.fetchone()
             return None if row is None else int(row[0])
 
+    def versions_after(self, position: int, limit: int) -> list[Appended]:
+        with self.datastore.transaction(commit=False) as c:
+            c.execute(_VERSIONS_AFTER.format(n="rowid", t=self.events_table_name),
+                      (position, limit))
+            return [(int(n), str(game), int(version)) for n, game, version in c.fetchall()]
 
-class PostgresGameRecorder(PostgresApplicationRecorder):
-    """PostgreSQL: the library's application recorder plus the command id and lobby tables."""
+    def probe_write(self) -> None:
+        with self.datastore.transaction(commit=True) as c:
+            c.execute(f"INSERT OR REPLACE INTO {self.probe_table} VALUES (1, ?)", (time.time(),))
+
+
+class PostgresGameRecorder(PostgresApplicationRecorder, GameRecorder):
+    """PostgreSQL: the library's application recorder plus the command id and lobby tables.
+
+    The library's reads are tried a few times only (`attempts`), not ten times each.
+    """
+
+    select_events = attempts(PostgresApplicationRecorder.select_events)
+    select_notifications = attempts(PostgresApplicationRecorder.select_notifications)
+    max_notification_id = attempts(PostgresApplicationRecorder.max_notification_id)
 
     def __init__(
         self, datastore: PostgresDatastore, *, events_table_name: str = "stored_events"
@@ -276,6 +340,7 @@ class PostgresGameRecorder(PostgresApplicationRecorder):
         keys = Identifier(schema, f"{events_table_name}_seat_command_ids")
         self.games_table = Identifier(schema, f"{events_table_name}_games")
         self.tickets_table = Identifier(schema, f"{events_table_name}_stream_tickets")
+        self.probe_table = Identifier(schema, f"{events_table_name}_probe")
         self.sql_create_statements += [
             SQL("CREATE TABLE IF NOT EXISTS {keys} ("
                 "game_id uuid NOT NULL, seat integer NOT NULL, command_id text NOT NULL, "
@@ -291,6 +356,8 @@ class PostgresGameRecorder(PostgresApplicationRecorder):
                 ).format(games=self.games_table),
             SQL("CREATE INDEX IF NOT EXISTS {index} ON {games} (created, game_id)").format(
                 index=Identifier(f"{events_table_name}_games_created"), games=self.games_table),
+            SQL("CREATE TABLE IF NOT EXISTS {probe} (id integer PRIMARY KEY, at double precision)"
+                ).format(probe=self.probe_table),
         ]
         # rendered once: psycopg would compose them afresh on every append
         self._insert_events_and_keys = SQL(
@@ -315,7 +382,7 @@ class PostgresGameRecorder(PostgresApplicationRecorder):
             SQL("NOTIFY {0}").format(Identifier(self.channel_name)),
         ]).as_bytes(None)
 
-    @retry((InterfaceError, OperationalError), max_attempts=10, wait=0.2)
+    @attempts
     def insert_events(
         self, stored_events: Sequence[StoredEvent], **kwargs: Any
     ) -> Sequence[int] | None:
@@ -391,3 +458,18 @@ class PostgresGameRecorder(PostgresApplicationRecorder):
             curs.execute(redeem, (ticket_hash, game_id, now))
             row = curs.fetchone()
             return None if row is None else int(row["seat"])
+
+    @attempts
+    def versions_after(self, position: int, limit: int) -> list[Appended]:
+        statement = SQL(_VERSIONS_AFTER.format(n="notification_id", t="{t}").replace("?", "%s")
+                        ).format(t=Identifier(self.datastore.schema, self.events_table_name))
+        with self.datastore.get_connection() as conn, conn.cursor() as curs:
+            curs.execute(statement, (position, limit))
+            return [(int(row["notification_id"]), str(row["originator_id"]),
+                     int(row["originator_version"])) for row in curs.fetchall()]
+
+    def probe_write(self) -> None:
+        statement = SQL("INSERT INTO {probe} VALUES (1, %s) ON CONFLICT (id) DO UPDATE "
+                        "SET at = EXCLUDED.at").format(probe=self.probe_table)
+        with self.datastore.transaction(commit=True) as curs:
+            curs.execute(statement, (time.time(),))

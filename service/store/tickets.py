@@ -19,7 +19,7 @@ import hashlib
 import secrets
 import time
 
-from service.store.recorders import PostgresGameRecorder, SQLiteGameRecorder
+from service.store.recorders import GameRecorder
 
 #: how long a ticket may wait to be used (a page asks for one right before it connects)
 TICKET_SECONDS = 60
@@ -29,15 +29,13 @@ def _hash(ticket: str) -> str:
     return hashlib.sha256(ticket.encode()).hexdigest()
 
 
-def issue(recorder: SQLiteGameRecorder | PostgresGameRecorder, game_id: str, seat: int) -> str:
+def issue(recorder: GameRecorder, game_id: str, seat: int) -> str:
     """A new ticket for `seat`'s stream of the game, kept (as its hash) until it expires."""
     ticket = secrets.token_urlsafe(32)
     recorder.issue_ticket(_hash(ticket), game_id, seat, time.time() + TICKET_SECONDS)
     return ticket
 
 
-def redeem(
-    recorder: SQLiteGameRecorder | PostgresGameRecorder, game_id: str, ticket: str
-) -> int | None:
+def redeem(recorder: GameRecorder, game_id: str, ticket: str) -> int | None:
     """The seat of a live ticket of this game, which is used up; None for any other ticket."""
     return recorder.redeem_ticket(_hash(ticket), game_id, time.time())

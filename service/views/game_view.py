@@ -16,8 +16,9 @@ from typing import Any
 
 import msgspec
 
-from domain.kernel.protocol import Result, Setup, StatusName
+from domain.kernel.protocol import GameRules, Result, Setup, StatusName
 from service.store.clocks import ClockView
+from service.store.commands import CommandOutcome
 from service.store.live import LiveGame
 from service.store.records import COMMAND_TYPES, Record
 
@@ -106,12 +107,22 @@ def private_game(live: LiveGame, seat: int, version: int) -> PrivateGame:
     )
 
 
+def _redacted(rules: GameRules[Any, Any, Any], finished: bool, typed: list[Any],
+              viewer: int | None) -> list[dict[str, Any]]:
+    if finished:
+        return [msgspec.to_builtins(e) for e in typed]
+    redact = rules.redact
+    return [msgspec.to_builtins(redact(e, viewer)) for e in typed]
+
+
 def redacted_events(live: LiveGame, typed: list[Any], viewer: int | None) -> list[dict[str, Any]]:
     """A record's game events as `viewer` may see them (everything once finished)."""
-    if live.status == "finished":
-        return [msgspec.to_builtins(e) for e in typed]
-    redact = live.rules.redact
-    return [msgspec.to_builtins(redact(e, viewer)) for e in typed]
+    return _redacted(live.rules, live.status == "finished", typed, viewer)
+
+
+def answered_events(outcome: CommandOutcome) -> list[dict[str, Any]]:
+    """A command's events as its own seat may see them, as the game was when answered."""
+    return _redacted(outcome.rules, outcome.finished, outcome.typed_events, outcome.seat)
 
 
 def redacted_record(live: LiveGame, record: Record, viewer: int | None) -> Record:

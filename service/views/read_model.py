@@ -11,9 +11,22 @@ With ``ROUNDHOUSE_REDIS_URL`` set, each process runs one `RedisRelay`:
   and wakes the local streams of that game (`LiveFeed.announce`); they then read
   the new records from the store, redacted for their own viewer.
 * **Reading.** ``GET /games/{id}`` (now, not ``?version=N``) is answered from the
-  read model when it is fresh: its version is at least the newest this process
-  knows of (its own appends and every version heard on the channels). Otherwise,
-  or when Redis does not answer, the store answers as without Redis.
+  read model when it is fresh: this process knows a version of the game (its own
+  appends, every version heard on the channels, every version it read from the
+  log) and the read model's is at least that. A game this process knows nothing
+  of (after a restart, say) is read from the store first. Otherwise, or when
+  Redis does not answer, the store answers as without Redis.
+* **Following the log.** Every `FOLLOW_SECONDS` the relay reads which games the
+  log of every game has moved on (`GameStore.versions_since`: ids and versions
+  only) and announces them here, so a version whose announcement never came (its
+  appender died between its commit and its publish, or Redis dropped it) is
+  known within that time, and the stale read model is not served. A version the
+  read model still lacks one pass later is published from here (the script
+  writes only a newer view, so several processes doing it are harmless): the
+  read model is repaired from the store, and a finished game shows its end on
+  every process within two passes of its last record, whoever crashed.
+* **Failed publishes** are tried again, every `RETRY_SECONDS`, until Redis takes
+  them.
 
 Keys and channels, under the configured prefix (default ``roundhouse``):
 
@@ -26,9 +39,11 @@ Nothing hidden is ever written to Redis: the channels carry numbers and the read
 model is the public view, which the rules guarantee free of hidden information.
 
 Consistency: a process reads its own appends (its newer version makes the read
-model stale until rewritten). Another process may answer from the read model of
-the previous version for the few milliseconds between an append and the
-relay's write; the ``ETag`` always says which version an answer shows.
+model stale until rewritten), and never serves a read model older than a
+version it has read from the log. Another process may answer from the read
+model of the previous version for the few milliseconds between an append and
+the relay's write (or, if the appender died in between, until its next pass
+over the log); the ``ETag`` always says which version an answer shows.
 """
 
 from __future__ import annotations
@@ -54,6 +69,12 @@ VIEW_TTL_SECONDS = 7 * 24 * 3600
 READ_TIMEOUT_SECONDS = 0.5
 #: pause before subscribing again after Redis went away
 RECONNECT_SECONDS = 1.0
+#: pause before publishing again what Redis refused
+RETRY_SECONDS = 1.0
+#: how often the log of every game is read for versions nobody announced
+FOLLOW_SECONDS = 1.0
+#: most records one pass over the log reads (the rest wait for the next)
+FOLLOW_BATCH = 5000
 
 #: KEYS[1] the read model; ARGV: version, view, channel, ttl
 _WRITE_AND_PUBLISH = """
@@ -98,6 +119,7 @@ class RedisRelay:
         self._tasks = [
             asyncio.create_task(self._publish_loop(), name="redis-publisher"),
             asyncio.create_task(self._listen_loop(), name="redis-subscriber"),
+            asyncio.create_task(self._follow_loop(), name="log-follower"),
         ]
         try:
             await asyncio.wait_for(self._subscribed.wait(), wait_seconds)
@@ -138,12 +160,18 @@ class RedisRelay:
             await self._wakeup.wait()
             self._wakeup.clear()
             games, self._pending = list(self._pending), {}
+            failed = []
             for game_id in games:
                 try:
                     await self.publish(game_id)
-                except Exception:  # Redis away: local streams still hear, others catch up
+                except Exception:  # Redis away: local streams still hear; tried again
                     metrics.REDIS_ERRORS.labels("publish").inc()
                     log.warning("could not publish game %s to Redis", game_id, exc_info=True)
+                    failed.append(game_id)
+            if failed:
+                await asyncio.sleep(RETRY_SECONDS)
+                for game_id in failed:
+                    self._queue(game_id)
 
     async def publish(self, game_id: str) -> int:
         """Write the game's current public view as its read model and announce its version."""
@@ -157,9 +185,8 @@ class RedisRelay:
 
     def _public_view(self, game_id: str) -> tuple[str, int, bytes]:
         """The game's id as stored, its version and its public view (JSON) now."""
-        live = self.store.get(game_id)
-        with live.lock:
-            return live.id, live.version, msgspec.json.encode(public_game(live, live.version))
+        return self.store.read(game_id, lambda live, _: (
+            live.id, live.version, msgspec.json.encode(public_game(live, live.version))))
 
     async def _listen_loop(self) -> None:
         assert self._subscribed is not None
@@ -178,6 +205,38 @@ class RedisRelay:
             finally:
                 self.listening = False
             await asyncio.sleep(RECONNECT_SECONDS)
+
+    async def _follow_loop(self) -> None:
+        """Announce the versions the log holds; publish those the read model lacks."""
+        position: int | None = None
+        suspects: dict[str, int] = {}
+        failing = False
+        while True:
+            try:
+                position, newest = await asyncio.to_thread(
+                    self.store.versions_since, position, FOLLOW_BATCH)
+                for game_id, version in newest.items():
+                    self.feed.announce(game_id, version)
+                await self._repair(suspects)
+                suspects, failing = newest, False
+            except Exception:  # the store or Redis away: the next pass tries again
+                if not failing:  # once per outage, not once a second
+                    log.warning("could not follow the log for the read models", exc_info=True)
+                failing = True
+            await asyncio.sleep(FOLLOW_SECONDS)
+
+    async def _repair(self, versions: dict[str, int]) -> None:
+        """Publish every game of `versions` whose read model is older than its version."""
+        if not versions or not self.listening:
+            return
+        games = list(versions)
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for game_id in games:
+                pipe.hget(self.view_key(game_id), "version")
+            held = await asyncio.wait_for(pipe.execute(), READ_TIMEOUT_SECONDS)
+        for game_id, stored in zip(games, held, strict=True):
+            if stored is None or int(stored) < versions[game_id]:
+                await self.publish(game_id)
 
     def _heard(self, message: dict[str, Any]) -> None:
         if message["type"] == "psubscribe":
@@ -210,6 +269,7 @@ class RedisRelay:
             metrics.REDIS_ERRORS.labels("read-model").inc()
             log.warning("Redis read model unreadable; the store answers", exc_info=True)
             return None
-        if version is None or view is None or int(version) < self.feed.latest(game_id):
+        known = self.feed.latest(game_id)  # 0: nothing known here yet, the store answers
+        if version is None or view is None or known == 0 or int(version) < known:
             return None
         return int(version), view if isinstance(view, bytes) else view.encode()

@@ -17,7 +17,8 @@ from litestar.testing import TestClient
 from domain.kernel.protocol import Setup
 from domain.registry import kinds as registered_kinds
 from service.store.games import GameStore
-from tests.api import toy
+from service.store.live import LiveGame
+from tests import toy
 
 
 def test_kinds() -> dict[str, Any]:
@@ -28,13 +29,18 @@ def test_kinds() -> dict[str, Any]:
 test_kinds.__test__ = False  # type: ignore[attr-defined]
 
 
+def held(store: GameStore, game_id: str) -> LiveGame:
+    """The live game as `store` holds it, caught up with the log (to look inside it)."""
+    return store.read(game_id, lambda live, _: live)
+
+
 def seated_game(store: GameStore, seats: int = 2) -> tuple[str, list[str]]:
-    """A toy-draw game in `store`, every seat joined and the game started: its id and
-    each seat's token."""
-    live = store.create("toy-draw", Setup(seats=seats))
-    tokens = [store.join(live.id, f"p{s}")[2] for s in range(seats)]
-    store.start(live.id, tokens[0])
-    return live.id, tokens
+    """A toy game in `store`, every seat joined and the game started: its id and
+    each seat's token (seat 0 is to act)."""
+    game_id = store.create("toy", Setup(seats=seats))
+    tokens = [store.join(game_id, f"p{s}").token for s in range(seats)]
+    store.start(game_id, tokens[0])
+    return game_id, tokens
 
 
 @dataclass

@@ -75,7 +75,7 @@ def test_colt_express_board_shows_the_bandits_and_the_marshal(client: TestClient
 
 def test_board_refusals(client: TestClient[Any]) -> None:
     lobby = client.post("/games", json={"kind": "ticket-to-ride", "map": "europe", "seats": 2})
-    toy = open_table(client, "toy-draw", 2)
+    toy = open_table(client, "toy", 2)
     cases = [
         ("/games/not-a-game/board.svg", 404, "unknown-game"),
         (f"/games/{lobby.json()['id']}/board.svg", 409, "game-not-started"),

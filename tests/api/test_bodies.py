@@ -38,15 +38,15 @@ def limited(tmp_path: Path) -> Iterator[TestClient[Any]]:
 
 @pytest.fixture
 def table(limited: TestClient[Any]) -> Table:
-    return open_table(limited, "toy-draw", 2)
+    return open_table(limited, "toy", 2)
 
 
 def routes(table: Table) -> list[tuple[str, dict[str, str], bytes]]:
     """Every route that takes a JSON body, with the headers it needs and a valid body."""
     return [
-        ("/games", {}, b'{"kind": "toy-draw", "seats": 2}'),
+        ("/games", {}, b'{"kind": "toy", "seats": 2}'),
         (f"/games/{table.id}/seats", {}, b'{"name": "cy"}'),
-        (f"/games/{table.id}/commands", table.auth(0), b'{"type": "draw"}'),
+        (f"/games/{table.id}/commands", table.auth(0), b'{"type": "draw-card"}'),
     ]
 
 
@@ -72,7 +72,7 @@ def test_a_log_over_its_own_limit_is_413_and_one_within_it_is_replayed(
 
 @pytest.mark.parametrize(
     "body",
-    [b'{"kind": "toy-draw\xff", "seats": 2}', b'{"name": "a\xc3"}', b'{"type": "dr\xe9w"}',
+    [b'{"kind": "toy\xff", "seats": 2}', b'{"name": "a\xc3"}', b'{"type": "dr\xe9w"}',
      b"\xff"],
     ids=["bad-start-byte", "truncated-sequence", "latin-1", "lone-byte"],
 )
@@ -102,7 +102,7 @@ def test_a_body_that_is_not_json_by_its_media_type_is_415(table: Table, media_ty
 
 
 @pytest.mark.parametrize(
-    "body", [b'{"kind": "toy-draw", "seats": 2', b"", b"null", b"[]", b'{"kind": 1e999}'],
+    "body", [b'{"kind": "toy", "seats": 2', b"", b"null", b"[]", b'{"kind": 1e999}'],
     ids=["truncated", "empty", "null", "array", "huge-number"],
 )
 def test_malformed_json_is_422(table: Table, body: bytes) -> None:
@@ -118,7 +118,7 @@ def test_malformed_json_is_422(table: Table, body: bytes) -> None:
 def test_json_media_types_are_taken(table: Table) -> None:
     """``application/json``, with parameters, or a ``+json`` type."""
     for media_type in ("application/json; charset=utf-8", "application/vnd.x+json"):
-        created = table.client.post("/games", content=b'{"kind": "toy-draw", "seats": 2}',
+        created = table.client.post("/games", content=b'{"kind": "toy", "seats": 2}',
                                     headers={"content-type": media_type})
         assert created.status_code == 201, created.text
 
@@ -136,7 +136,7 @@ def test_a_body_without_a_media_type_is_415_and_records_nothing(table: Table) ->
 def test_bodies_are_decoded_strictly(table: Table, seats: str) -> None:
     """What the OpenAPI document calls an integer is one: ``"2"`` and ``2.0`` are refused."""
     lobby = table.client.get("/games").json()["games"]
-    body = b'{"kind": "toy-draw", "seats": %s}' % seats.encode()
+    body = b'{"kind": "toy", "seats": %s}' % seats.encode()
     answer = table.client.post("/games", content=body,
                                headers={"content-type": "application/json"})
     problem(answer, 422, "invalid-request")

@@ -1,7 +1,7 @@
 """Turn clocks and bot seats, with a clock the tests move by hand (nothing sleeps).
 
-The store's wall clock is injected (`GameStore(now=...)`); `tick` is what the
-driver thread runs. Everything a clock decides is a record, re-decided by the
+The store's wall clock is injected (`GameStore(now=...)`); `Driver.tick` is what
+the driver thread runs. Everything a clock decides is a record, re-decided by the
 audit like any command.
 """
 
@@ -15,7 +15,6 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-import msgspec
 import pytest
 from litestar.testing import TestClient
 
@@ -23,10 +22,12 @@ from domain import registry
 from domain.kernel.protocol import Setup
 from service.api.app import create_app
 from service.audit.verdict import audit
+from service.driver import Driver
 from service.settings import Settings
 from service.store.clocks import ClockRule
 from service.store.games import GameStore
-from tests.api.players import Table, test_kinds
+from service.store.opening import Opening
+from tests.api.players import Table, held, test_kinds
 
 EUROPE = Setup(seats=2, map="europe", variant="standard")
 START = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
@@ -62,18 +63,23 @@ def store(path: str, clock: Clock) -> Iterator[GameStore]:
     opened.close()
 
 
+@pytest.fixture
+def driver(store: GameStore) -> Driver:
+    return Driver(store)
+
+
+
 def clocked_game(store: GameStore, move: int = 30, reserve: int = 60) -> tuple[str, list[str]]:
-    live = store.create("ticket-to-ride", EUROPE, host_token="host",
-                        clock=ClockRule(move_seconds=move, reserve_seconds=reserve))
-    tokens = [store.join(live.id, name)[2] for name in ("ann", "bob")]
-    store.start(live.id, "host")
-    return live.id, tokens
+    game_id = store.create("ticket-to-ride", EUROPE, Opening(
+        host_token="host", clock=ClockRule(move_seconds=move, reserve_seconds=reserve)))
+    tokens = [store.join(game_id, name).token for name in ("ann", "bob")]
+    store.start(game_id, "host")
+    return game_id, tokens
 
 
 def play(store: GameStore, game_id: str, seat: int, token: str, pick: int = 0) -> None:
-    live = store.get(game_id)
-    move = live.rules.legal_moves(live.state, seat)[pick].command
-    store.command(game_id, token, msgspec.json.encode(move))
+    live = held(store, game_id)
+    store.command(game_id, token, live.rules.legal_moves(live.state, seat)[pick].command)
 
 
 def types(store: GameStore, game_id: str) -> list[tuple[str, int | None]]:
@@ -81,36 +87,37 @@ def types(store: GameStore, game_id: str) -> list[tuple[str, int | None]]:
 
 
 def assert_audit_valid(store: GameStore, game_id: str) -> None:
-    report = audit(store.records(game_id), redacted=False, sealed_with=store.get(game_id).seed)
+    report = audit(store.records(game_id), redacted=False,
+                   sealed_with=held(store, game_id).seed)
     assert report.valid, report.first_invalid
 
 
 def test_a_seat_out_of_time_is_played_by_the_bot_until_its_player_acts(
-    store: GameStore, clock: Clock
+    store: GameStore, driver: Driver, clock: Clock
 ) -> None:
     game, tokens = clocked_game(store)
     clock.advance(10)
     play(store, game, 0, tokens[0])  # ann keeps her tickets within her move time
     clock.advance(79)  # bob has waited 89 s of his 30 + 60
-    assert store.tick() == 0
+    assert driver.tick() == 0
     clock.advance(2)
-    made = store.tick()
+    made = driver.tick()
     log = types(store, game)
     assert log[-made:][0] == ("timeout", 1) and made >= 2
     assert all(entry == ("bot-command", 1) for entry in log[-made + 1:])
-    live = store.get(game)
+    live = held(store, game)
     assert live.to_act() == [0] and live.strategy_for(1) == "greedy"
     # while ann plays, the bot answers for bob at once; then bob is back
     while live.to_act() == [0]:
         play(store, game, 0, tokens[0])
-    assert store.tick() >= 1 and types(store, game)[-1] == ("bot-command", 1)
+    assert driver.tick() >= 1 and types(store, game)[-1] == ("bot-command", 1)
     while live.to_act() == [0]:
         play(store, game, 0, tokens[0])
     play(store, game, 1, tokens[1])  # bob acts himself: the seat is his again
     assert live.strategy_for(1) is None
     while live.to_act() == [0]:
         play(store, game, 0, tokens[0])
-    assert store.tick() == 0 and live.to_act() == [1]
+    assert driver.tick() == 0 and live.to_act() == [1]
     deadline = live.clock.view().seats[1].deadline if live.clock else None
     assert deadline == (clock.at + timedelta(seconds=30)).isoformat()  # his reserve is spent
     assert_audit_valid(store, game)
@@ -120,7 +127,7 @@ def test_the_reserve_pays_for_overruns(store: GameStore, clock: Clock) -> None:
     game, tokens = clocked_game(store, move=30, reserve=60)
     clock.advance(50)  # 20 s over ann's move time
     play(store, game, 0, tokens[0])
-    seats = store.get(game).clock.view().seats  # type: ignore[union-attr]
+    seats = held(store, game).clock.view().seats  # type: ignore[union-attr]
     assert seats[0].reserve_seconds == 40 and seats[0].deadline is None
     assert seats[1].deadline == (START + timedelta(seconds=90)).isoformat()
 
@@ -132,7 +139,7 @@ def test_clocks_survive_a_restart(path: str, store: GameStore, clock: Clock) -> 
     clock.advance(95)
     again = GameStore(path, registry.kinds(), now=clock.now)  # a new process, the same log
     try:
-        assert again.tick() >= 2
+        assert Driver(again).tick() >= 2
         assert ("timeout", 1) in types(again, game)
         assert_audit_valid(again, game)
     finally:
@@ -146,11 +153,12 @@ def test_two_processes_racing_on_one_expiry_record_it_once(
     play(store, game, 0, tokens[0])
     other = GameStore(path, registry.kinds(), now=clock.now)
     try:
-        other.get(game)  # cached in both
+        held(other, game)  # cached in both
         clock.advance(95)
         made: list[int] = []
-        racers = [threading.Thread(target=lambda s=s: made.append(s.tick()))
-                  for s in (store, other) for _ in range(4)]
+        drivers = [Driver(store), Driver(other)]
+        racers = [threading.Thread(target=lambda d=d: made.append(d.tick()))
+                  for d in drivers for _ in range(4)]
         for racer in racers:
             racer.start()
         for racer in racers:
@@ -200,26 +208,27 @@ def test_the_host_seats_a_bot_that_plays_over_http(tmp_path: Path) -> None:
     ("ticket-to-ride", EUROPE), ("colt-express", Setup(seats=3)),
 ])
 def test_a_seat_out_of_time_forfeits_when_the_game_says_so(
-    store: GameStore, clock: Clock, kind: str, setup: Setup
+    store: GameStore, driver: Driver, clock: Clock, kind: str, setup: Setup
 ) -> None:
-    live = store.create(kind, setup, host_token="host",
-                        clock=ClockRule(move_seconds=10, on_timeout="forfeit"))
-    tokens = [store.join(live.id, f"p{seat}")[2] for seat in range(setup.seats)]
-    store.start(live.id, "host")
+    game_id = store.create(kind, setup, Opening(
+        host_token="host", clock=ClockRule(move_seconds=10, on_timeout="forfeit")))
+    tokens = [store.join(game_id, f"p{seat}").token for seat in range(setup.seats)]
+    store.start(game_id, "host")
+    live = held(store, game_id)
     chooser = random.Random(kind)
     for _ in range(6):  # a few moves in time
         seat = live.to_act()[0]
-        move = chooser.choice(live.rules.legal_moves(live.state, seat)).command
-        store.command(live.id, tokens[seat], msgspec.json.encode(move))
+        store.command(live.id, tokens[seat],
+                      chooser.choice(live.rules.legal_moves(live.state, seat)).command)
         clock.advance(5)
     late = live.to_act()[0]
     clock.advance(11)
-    assert store.tick() == 1
+    assert driver.tick() == 1
     assert types(store, live.id)[-1] == ("forfeit", late)
     result = live.result
     assert live.status == "finished" and result is not None
     assert late not in result.winners and result.winners
     others = [s for s in range(setup.seats) if s != late]
     assert max(result.scores[s] for s in others) == result.scores[result.winners[0]]
-    assert store.tick() == 0  # nothing more to do in a finished game
+    assert driver.tick() == 0  # nothing more to do in a finished game
     assert_audit_valid(store, live.id)

@@ -23,7 +23,7 @@ from service.api.app import create_app
 from service.audit import decode_log
 from service.settings import Settings
 from service.store.records import GENESIS_HASH, Record, record_hash
-from tests.api import toy
+from tests import toy
 from tests.api.live import parse, play
 from tests.api.players import Table, open_table, play_to_end, test_kinds
 
@@ -61,7 +61,7 @@ def _unsalted_hash(record: dict[str, Any]) -> str:
 def test_running_events_and_stream_carry_hashes_whose_links_check_out(
     client: TestClient[Any],
 ) -> None:
-    table = open_table(client, "toy-draw", 2)
+    table = open_table(client, "toy", 2)
     play(table, 4, random.Random(5))
     stored = client.app.state.store.records(table.id)
     for seat in (None, 0, 1):
@@ -80,11 +80,11 @@ def test_running_events_and_stream_carry_hashes_whose_links_check_out(
 def test_a_spectator_cannot_confirm_a_guessed_hidden_card_from_the_hashes(
     client: TestClient[Any],
 ) -> None:
-    table = open_table(client, "toy-draw", 2)
+    table = open_table(client, "toy", 2)
     chooser = random.Random(11)
     def draws() -> list[dict[str, Any]]:
         return [r for r in table.events(None)
-                if r["type"] == "command" and r["payload"]["type"] == "draw"]
+                if r["type"] == "command" and r["payload"]["type"] == "draw-card"]
 
     while not draws():
         play(table, 1, chooser)

@@ -116,7 +116,7 @@ def test_if_none_match_gives_304(client: TestClient[Any]) -> None:
         ("/kinds/colt-express/material", {}, 422, "invalid-request"),
         ("/kinds/colt-express/material", {"seats": "many"}, 422, "invalid-request"),
         ("/kinds/ticket-to-ride/material", {"seats": 3, "map": "a\x00b"}, 422, "invalid-request"),
-        ("/kinds/toy-draw/material", {"seats": 2}, 404, "no-material"),
+        ("/kinds/toy/material", {"seats": 2}, 404, "no-material"),
     ],
 )
 def test_refusals_are_problems(

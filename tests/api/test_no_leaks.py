@@ -134,7 +134,7 @@ class Watcher:
 
 
 @pytest.mark.parametrize(("kind", "seats", "extra"), [
-    ("toy-draw", 3, {}), ("ticket-to-ride", 3, {}), ("colt-express", 3, {}),
+    ("toy", 3, {}), ("ticket-to-ride", 3, {}), ("colt-express", 3, {}),
     ("ticket-to-ride", 3, {"map": "amsterdam"}),
     ("ticket-to-ride", 4, {"map": "northern-lights"}),
     ("ticket-to-ride", 3, {"map": "world"}),

@@ -14,8 +14,8 @@ from service.store.records import GENESIS_HASH, Record, record_hash
 from tests.api.players import open_table, play_to_end, test_kinds
 
 GAMES = [
-    ("toy-draw", 2),
-    ("toy-draw", 4),
+    ("toy", 2),
+    ("toy", 4),
     ("ticket-to-ride", 2),
     ("ticket-to-ride", 5),
     ("colt-express", 2),

@@ -30,7 +30,7 @@ def test_streams_follow_another_client_playing(tmp_path: Path) -> None:
     with served(create_app(settings, kinds=test_kinds())) as base, httpx.Client(
         base_url=base, timeout=10
     ) as http:
-        table = open_table(http, "toy-draw", 2)  # type: ignore[arg-type]
+        table = open_table(http, "toy", 2)  # type: ignore[arg-type]
         opened = table.public()["version"]
         seat0 = Listener(base, f"/games/{table.id}/stream", table.auth(0)).start()
         spectator = Listener(base, f"/games/{table.id}/stream").start()
@@ -50,7 +50,7 @@ def test_streams_follow_another_client_playing(tmp_path: Path) -> None:
         # the same records as the events feed, redacted for each viewer
         assert mine == table.events(0, after=opened)
         assert theirs == table.events(None, after=opened)
-        drawn_by_0 = [r for r in mine if r["seat"] == 0 and r["payload"]["type"] == "draw"]
+        drawn_by_0 = [r for r in mine if r["seat"] == 0 and r["payload"]["type"] == "draw-card"]
         for record in drawn_by_0:
             seen = next(r for r in theirs if r["version"] == record["version"])
             assert seen["events"][0]["card"] is None and record["events"][0]["card"]
@@ -77,7 +77,7 @@ def _messages(client: TestClient[Any], path: str, **headers: str) -> list[Messag
 
 
 def test_resume_after_a_version_of_a_finished_game(client: TestClient[Any]) -> None:
-    table = open_table(client, "toy-draw", 2)
+    table = open_table(client, "toy", 2)
     final = play_to_end(table, random.Random(3))["version"]
     path = f"/games/{table.id}/stream"
     whole = [m.record() for m in _messages(client, path) if m.event == "record"]
@@ -96,7 +96,7 @@ def test_resume_after_a_version_of_a_finished_game(client: TestClient[Any]) -> N
 def test_a_version_beyond_the_game_is_the_same_404_on_the_events_and_the_stream(
     client: TestClient[Any],
 ) -> None:
-    table = open_table(client, "toy-draw", 2)
+    table = open_table(client, "toy", 2)
     version = table.public()["version"]
     for route in ("events", "stream"):
         response = client.get(f"/games/{table.id}/{route}?after={version + 1}")
@@ -111,7 +111,7 @@ def test_a_stream_ends_after_its_lifetime(tmp_path: Path) -> None:
         store=f"sqlite:///{tmp_path / 'x.db'}", heartbeat_seconds=0.1, stream_seconds=0.5
     )
     with TestClient(create_app(settings, kinds=test_kinds())) as client:
-        table = open_table(client, "toy-draw", 3)
+        table = open_table(client, "toy", 3)
         started = time.monotonic()
         messages = _messages(client, f"/games/{table.id}/stream", **table.auth(2))
         assert 0.4 < time.monotonic() - started < 5
@@ -119,8 +119,28 @@ def test_a_stream_ends_after_its_lifetime(tmp_path: Path) -> None:
         assert sum(m.comment == "heartbeat" for m in messages) >= 3
 
 
+def test_one_client_address_holds_at_most_its_limit_of_streams(tmp_path: Path) -> None:
+    """One more than ``max_streams_per_client`` is ``429 too-many-streams`` with Retry-After;
+    once a stream ends (here, its lifetime), the address may open another."""
+    settings = Settings(store=f"sqlite:///{tmp_path / 'games.db'}", max_streams_per_client=2,
+                        stream_seconds=1.5, heartbeat_seconds=0.5)
+    with served(create_app(settings, kinds=test_kinds())) as base, httpx.Client(
+        base_url=base, timeout=10
+    ) as http:
+        table = open_table(http, "toy", 2)  # type: ignore[arg-type]
+        path = f"/games/{table.id}/stream"
+        held = [Listener(base, path).start(), Listener(base, path, table.auth(0)).start()]
+        refused = http.get(path, headers=table.auth(1))
+        assert refused.status_code == 429, refused.text
+        assert refused.json()["code"] == "too-many-streams"
+        assert int(refused.headers["Retry-After"]) >= 1
+        for listener in held:
+            listener.ended()
+        assert Listener(base, path).start().status == 200  # the address's slots are free again
+
+
 def test_stream_refusals(client: TestClient[Any]) -> None:
-    table = open_table(client, "toy-draw", 2)
+    table = open_table(client, "toy", 2)
     path = f"/games/{table.id}/stream"
     cases = [
         ("/games/not-a-game/stream", {}, 404, "unknown-game"),
@@ -164,7 +184,7 @@ def test_without_redis_another_process_catches_up_at_its_heartbeat(tmp_path: Pat
         served(create_app(settings, kinds=test_kinds())) as b,
         httpx.Client(base_url=a, timeout=10) as on_a,
     ):
-        table = open_table(on_a, "toy-draw", 2)  # type: ignore[arg-type]
+        table = open_table(on_a, "toy", 2)  # type: ignore[arg-type]
         elsewhere = Listener(b, f"/games/{table.id}/stream").start()
         elsewhere.records_until(table.public()["version"])
         chooser = random.Random(9)
@@ -238,8 +258,8 @@ def test_a_stream_ticket_opens_the_seats_stream_once(brief: TestClient[Any]) -> 
 
 
 def test_an_expired_ticket_opens_nothing(client: TestClient[Any]) -> None:
-    table = open_table(client, "toy-draw", 2)
-    recorder = client.app.state.store._recorder()
+    table = open_table(client, "toy", 2)
+    recorder = client.app.state.store.recorder
     recorder.issue_ticket("0" * 64, table.id, 0, time.time() - 1)
     assert recorder.redeem_ticket("0" * 64, table.id, time.time()) is None
     recorder.issue_ticket("1" * 64, table.id, 0, time.time() + 5)
@@ -264,7 +284,7 @@ def test_a_ticket_from_one_process_opens_a_stream_on_another(tmp_path: Path) -> 
             TestClient(create_app(settings, kinds=test_kinds())) as a,
             TestClient(create_app(settings, kinds=test_kinds())) as b,
         ):
-            table = open_table(a, "toy-draw", 2)
+            table = open_table(a, "toy", 2)
             ticket = a.post(f"/games/{table.id}/stream-tickets", headers=table.auth(0)).json()[
                 "ticket"]
             path = f"/games/{table.id}/stream?ticket={ticket}"

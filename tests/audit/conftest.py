@@ -9,7 +9,7 @@ import pytest
 from domain.kernel.protocol import Setup
 from domain.kernel.rng import Seed
 from service.store.records import Record
-from tests.audit import toy
+from tests import toy
 from tests.audit.logs import play_log
 
 KINDS = {"toy": toy.RULES}

@@ -10,6 +10,8 @@ import msgspec
 from domain.kernel.protocol import GameRules, Setup
 from domain.kernel.rng import Seed
 from service.store.games import GameStore
+from service.store.live import LiveGame
+from service.store.opening import Opening
 from service.store.records import GENESIS_HASH, Record, sealed
 
 TIME = "2026-01-01T00:00:00Z"
@@ -93,19 +95,24 @@ def play_in_store(
 
     A `seed` is taken as a client's choice (the game then says so).
     """
-    live = store.create(kind, setup, seed=seed)
-    tokens = [store.join(live.id, f"p{seat}")[2] for seat in range(setup.seats)]
-    store.start(live.id, tokens[0])
+    game_id = store.create(kind, setup, Opening(seed=seed))
+    tokens = [store.join(game_id, f"p{seat}").token for seat in range(setup.seats)]
+    store.start(game_id, tokens[0])
     rules = store.kinds[kind]
+
+    def choose(live: LiveGame, _: int | None) -> tuple[int, Any] | None:
+        seats = rules.to_act(live.state)
+        if not seats:
+            return None
+        seat = chooser.choice(seats)
+        return seat, chooser.choice(rules.legal_moves(live.state, seat)).command
+
     for _ in range(100_000 if finish else 10):
-        with live.lock:
-            seats = rules.to_act(live.state)
-            if not seats:
-                break
-            seat = chooser.choice(seats)
-            move = chooser.choice(rules.legal_moves(live.state, seat))
-        store.command(live.id, tokens[seat], msgspec.json.encode(move.command))
-    return live.id
+        move = store.read(game_id, choose)
+        if move is None:
+            break
+        store.command(game_id, tokens[move[0]], move[1])
+    return game_id
 
 
 def redacted(records: list[Record], rules: GameRules[Any, Any, Any], viewer: int | None

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from domain.kernel.protocol import Setup
 from service.audit import LogFormatError, audit, decode_log, encode_log
-from tests.audit import toy
+from tests import toy
 from tests.audit.conftest import KINDS, SEED
 from tests.audit.logs import play_log
 from tests.audit.test_verify_log import _tool

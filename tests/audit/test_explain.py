@@ -6,13 +6,15 @@ import pytest
 
 from service.audit import NoSuchVersion, explain
 from service.store.records import Record
-from tests.audit import toy
+from tests import toy
 from tests.audit.conftest import KINDS
 from tests.audit.logs import edit, redacted, replace_at, reseal
 
 
 def _command_index(log: list[Record]) -> int:
-    return next(i for i, r in enumerate(log) if r.type == "command" and r.version > 8)
+    """A card played after the opening (a move that scores)."""
+    return next(i for i, r in enumerate(log) if r.type == "command" and r.version > 8
+                and r.payload is not None and r.payload["type"] == "play-card")
 
 
 def test_an_accepted_move_is_explained_with_the_board_before_and_after(

@@ -18,7 +18,7 @@ from service.api.app import create_app
 from service.audit import decode_log
 from service.settings import Settings
 from tests.api.players import Table, open_table, play_to_end
-from tests.audit.test_verify_log import TOOL
+from tests.audit.test_verify_log import TOOL, duplicated_seat
 
 NDJSON = {"Content-Type": "application/x-ndjson"}
 
@@ -90,11 +90,24 @@ def test_unreadable_uploads_are_problems(fresh: TestClient[Any]) -> None:
          NDJSON, 422, "unreadable-log"),
         (b'{"events": [' + b"[" * 50_000 + b"]" * 50_000 + b"]}", NDJSON, 422, "unreadable-log"),
         (b"{}", {"Content-Type": "application/json"}, 415, "unsupported-media-type"),
+        (b'{"game_id":"g","game_id":"h","version":1,"type":"created","time":""}', NDJSON, 422,
+         "unreadable-log"),
     ]:
         answer = fresh.post("/replays", content=body, headers=headers)
         assert answer.status_code == status, answer.text
         assert answer.headers["content-type"] == "application/problem+json"
         assert answer.json()["code"] == code
+
+
+def test_a_log_with_a_key_twice_is_unreadable_though_its_hashes_verify(
+    finished: tuple[Table, dict[str, Any]], fresh: TestClient[Any]
+) -> None:
+    table, _ = finished
+    export = table.client.get(f"/games/{table.id}/export").content
+    assert fresh.post("/replays", content=export, headers=NDJSON).json()["valid"]
+    answer = fresh.post("/replays", content=duplicated_seat(export), headers=NDJSON)
+    assert answer.status_code == 422 and answer.json()["code"] == "unreadable-log"
+    assert "the key 'seat' appears twice in one object" in answer.json()["detail"]
 
 
 def test_the_server_audits_a_game_and_explains_a_move(

@@ -10,7 +10,7 @@ import pytest
 
 from service.audit import LogFormatError, audit, decode_log, encode_log
 from service.store.records import Record, record_hash
-from tests.audit import toy
+from tests import toy
 from tests.audit.conftest import KINDS, SEED
 from tests.audit.logs import edit, redacted, replace_at, reseal
 
@@ -199,7 +199,7 @@ def test_outcomes_out_of_range_are_refused_not_computed(finished: list[Record]) 
     opened = finished[started].events[0]
     for first in ({"draw": 0, "bound": 2**70, "value": 0},  # would never stop rejecting
                   {"draw": 2**64, "bound": 3, "value": 0}):
-        events = [dict(opened, first=first), *finished[started].events[1:]]
+        events = [dict(opened, trump=first), *finished[started].events[1:]]
         log = reseal(replace_at(finished, started, edit(finished[started], events=events)))
         codes = {f.code for f in audit(decode_log(encode_log(log)), KINDS).findings}
         assert "pick-mismatch" in codes or "draw-out-of-sequence" in codes
@@ -252,3 +252,20 @@ def test_a_running_export_gives_hashes_that_confirm_no_guess_at_a_hidden_card(
     report = audit(shown, KINDS)
     assert report.valid and report.checks[0].status == "not-verifiable"
     assert report.head_hash == running[-1].hash
+
+
+def test_a_rehashed_forgery_passes_every_check_and_only_the_head_hash_tells(
+    finished: list[Record],
+) -> None:
+    """Once the seed is public anyone can rewrite a log and seal it again. What the rules do
+    not decide is then changed undetected: a seat's name, a record's time, a player's
+    command relabelled as the server's bot move (docs/fairness.md). Only the head hash
+    differs from the one the server (or a reader, during the game) holds."""
+    joined = next(i for i, r in enumerate(finished) if r.type == "seat-joined")
+    moved = _first_command(finished)
+    forged = replace_at(finished, joined, edit(finished[joined], payload={"name": "mallory"}))
+    forged = replace_at(forged, moved, edit(forged[moved], type="bot-command",
+                                            time="2031-01-01T00:00:00+00:00"))
+    report = audit(decode_log(encode_log(reseal(forged))), KINDS)
+    assert report.valid and report.complete, report.first_invalid
+    assert report.head_hash != finished[-1].hash

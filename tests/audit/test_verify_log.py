@@ -102,6 +102,40 @@ def test_an_unreadable_file_exits_2(tmp_path: Path) -> None:
     assert _run(path).returncode == 2
 
 
+def duplicated_seat(body: bytes) -> bytes:
+    """`body` (an export) with one command's seat given twice: first another seat, then its own.
+
+    Read keeping the last value (as msgspec and Python's json do), the record is unchanged
+    and its hash verifies; a reader keeping the first sees the other seat's move."""
+    lines = body.splitlines()
+    i = next(i for i, line in enumerate(lines) if b'"type":"command"' in line
+             and b'"seat":1,' in line)
+    lines[i] = lines[i].replace(b'"seat":1,', b'"seat":0,', 1)[:-1] + b',"seat":1}'
+    return b"\n".join(lines) + b"\n"
+
+
+def test_a_key_twice_anywhere_makes_the_log_unreadable(export: Path, tmp_path: Path) -> None:
+    twice = tmp_path / "twice.jsonl"
+    twice.write_bytes(duplicated_seat(export.read_bytes()))
+    done = _run(twice)
+    assert done.returncode == 2, done.stdout
+    assert "the key 'seat' appears twice in one object" in done.stderr
+    nested = tmp_path / "nested.jsonl"
+    nested.write_bytes(export.read_bytes().replace(b'"name":', b'"name":"x","name":', 1))
+    done = _run(nested)
+    assert done.returncode == 2 and "the key 'name' appears twice" in done.stderr
+
+
+def test_it_reports_the_head_hash(export: Path) -> None:
+    from service.audit import decode_log
+
+    verdict = json.loads(_run(export).stdout)
+    assert verdict["head_hash"] == decode_log(export.read_bytes())[-1].hash
+    text = subprocess.run([sys.executable, "-I", str(TOOL), str(export)], capture_output=True,
+                          text=True, timeout=60, check=True).stdout
+    assert f"head hash: {verdict['head_hash']}" in text
+
+
 def _tool() -> ModuleType:
     spec = importlib.util.spec_from_file_location("verify_log", TOOL)
     assert spec is not None and spec.loader is not None

@@ -11,7 +11,6 @@ import threading
 from collections.abc import Callable, Iterator
 from typing import Any
 
-import msgspec
 import psycopg
 import psycopg.sql
 import pytest
@@ -19,12 +18,13 @@ from litestar.testing import TestClient
 
 from domain.kernel.protocol import Setup
 from service.api.app import create_app
-from service.errors import ServiceError
 from service.settings import Settings
+from service.store.errors import StaleVersion, StoreError, VersionConflict
 from service.store.games import GameStore
 from service.store.recorders import LobbyQuery
 from service.store.records import GENESIS_HASH, Record, record_hash
-from tests.api.players import open_table, play_to_end, seated_game, test_kinds
+from tests import toy
+from tests.api.players import held, open_table, play_to_end, seated_game, test_kinds
 
 
 @pytest.fixture
@@ -66,7 +66,7 @@ def race(stores: list[GameStore], attempt: Callable[[GameStore], Any]) -> list[A
         barrier.wait()
         try:
             outcomes.append(attempt(store))
-        except ServiceError as error:
+        except StoreError as error:
             outcomes.append(error)
 
     threads = [threading.Thread(target=run, args=(s,)) for s in stores]
@@ -77,46 +77,46 @@ def race(stores: list[GameStore], attempt: Callable[[GameStore], Any]) -> list[A
     return outcomes
 
 
+
 def test_racing_commands_one_wins_each_race(stores: list[GameStore]) -> None:
     game_id, tokens = seated_game(stores[0])
-    draw = msgspec.json.encode({"type": "draw"})
+    draw = toy.DrawCard()
     for _ in range(6):  # six races, each between four "processes" on the same version
-        live = stores[0].get(game_id)
+        live = held(stores[0], game_id)
         version, token = live.version, tokens[live.to_act()[0]]
         outcomes = race(
-            stores, lambda s: s.command(game_id, token, draw, if_match=version)[1].record  # noqa: B023
+            stores, lambda s: s.command(game_id, token, draw, expected=version).record  # noqa: B023
         )
         wins = [o for o in outcomes if isinstance(o, Record)]
         assert len(wins) == 1 and wins[0].version == version + 1, outcomes
         for lost in (o for o in outcomes if not isinstance(o, Record)):
-            assert lost.status in (409, 412) and lost.extra["current_version"] == version + 1
+            assert isinstance(lost, StaleVersion | VersionConflict)
+            assert lost.current_version == version + 1
     for store in stores:
-        assert store.get(game_id).version == version + 1
-    assert_chain(stores[3].records(game_id), stores[3].get(game_id).seed.value)
-    assert stores[1].get(game_id).state == stores[2].get(game_id).state
+        assert held(store, game_id).version == version + 1
+    assert_chain(stores[3].records(game_id), held(stores[3], game_id).seed.value)
+    assert held(stores[1], game_id).state == held(stores[2], game_id).state
 
 
 def test_racing_retries_of_one_command_record_it_once(stores: list[GameStore]) -> None:
     game_id, tokens = seated_game(stores[0])
-    version = stores[0].get(game_id).version
+    version = held(stores[0], game_id).version
     answers = race(
-        stores,
-        lambda s: s.command(game_id, tokens[0], b'{"type":"draw"}', None, "same-key")[1].record,
-    )
+        stores, lambda s: s.command(game_id, tokens[0], toy.DrawCard(), None, "same-key").record)
     assert len(answers) == len(stores) and all(a == answers[0] for a in answers)
     assert answers[0].version == version + 1
-    assert stores[2].get(game_id).version == version + 1
+    assert held(stores[2], game_id).version == version + 1
     assert [r.command_id for r in stores[3].records(game_id)].count("same-key") == 1
 
 
 def test_a_game_changed_elsewhere_is_seen_at_once(stores: list[GameStore]) -> None:
     game_id, tokens = seated_game(stores[0])
-    before = stores[1].get(game_id).version
-    stores[0].command(game_id, tokens[0], b'{"type":"draw"}')
-    assert stores[1].get(game_id).version == before + 1
-    assert stores[1].get(game_id).state == stores[0].get(game_id).state
+    before = held(stores[1], game_id).version
+    stores[0].command(game_id, tokens[0], toy.DrawCard())
+    assert held(stores[1], game_id).version == before + 1
+    assert held(stores[1], game_id).state == held(stores[0], game_id).state
     assert stores[0].revealed_seed(game_id) is None
-    assert stores[0].description(game_id) == ("toy-draw", Setup(seats=2, rules_version="1"))
+    assert stores[0].description(game_id) == ("toy", Setup(seats=2, rules_version="1"))
 
 
 def test_two_api_processes_racing_over_http(postgres_url: str) -> None:
@@ -125,7 +125,7 @@ def test_two_api_processes_racing_over_http(postgres_url: str) -> None:
     with TestClient(create_app(settings, kinds=test_kinds())) as one, TestClient(
         create_app(settings, kinds=test_kinds())
     ) as two:
-        table = open_table(one, "toy-draw", 2)
+        table = open_table(one, "toy", 2)
         assert two.get(f"/games/{table.id}").json()["version"] == 4  # both have it cached
         barrier = threading.Barrier(2)
         answers: list[Any] = []
@@ -133,7 +133,7 @@ def test_two_api_processes_racing_over_http(postgres_url: str) -> None:
         def post(client: TestClient[Any]) -> None:
             barrier.wait()
             answers.append(client.post(
-                f"/games/{table.id}/commands", json={"type": "draw"},
+                f"/games/{table.id}/commands", json={"type": "draw-card"},
                 headers={**table.auth(0), "If-Match": '"4"'},
             ))
 
@@ -156,11 +156,11 @@ def test_an_append_is_one_transaction_numbered_in_order_and_announced(
     """The recorder's own insert: each append's events are stored as given and get
     increasing notification ids, its key and lobby rows commit with it, and the
     library's NOTIFY is still sent."""
-    recorder = stores[0]._recorder()
+    recorder = stores[0].recorder
     with psycopg.connect(postgres_url, autocommit=True) as listener:
         listener.execute(f'LISTEN "{recorder.channel_name}"')
         game_id, tokens = seated_game(stores[0])  # created, two joins, started: four appends
-        stores[0].command(game_id, tokens[0], b'{"type":"draw"}', None, "key-1")
+        stores[0].command(game_id, tokens[0], toy.DrawCard(), None, "key-1")
         heard = list(listener.notifies(timeout=2, stop_after=5))
     assert len(heard) == 5 and {n.channel for n in heard} == {recorder.channel_name}
     assert len(stores[0].records(game_id)) == 5  # one record (one event) per append
@@ -173,12 +173,12 @@ def test_an_append_is_one_transaction_numbered_in_order_and_announced(
         numbered = [row[0] for row in reader.execute(
             psycopg.sql.SQL("SELECT notification_id FROM {} WHERE originator_id = %s "
                             "ORDER BY originator_version").format(events),
-            (stores[0].get(game_id).aggregate.id,)).fetchall()]
+            (held(stores[0], game_id).aggregate.id,)).fetchall()]
         stored = reader.execute(
             psycopg.sql.SQL("SELECT seat FROM {} WHERE game_id = %s AND command_id = %s")
             .format(keys), (game_id, "key-1")).fetchall()
     assert len(numbered) == 5 and numbered == sorted(set(numbered))
     assert stored == [(0,)]
-    (row,) = [r for r in stores[1].lobby(LobbyQuery(kind="toy-draw", limit=10_000))
+    (row,) = [r for r in stores[1].lobby(LobbyQuery(kind="toy", limit=10_000))
               if r.game_id == game_id]
     assert (row.taken, row.status) == (2, "active")

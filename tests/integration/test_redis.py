@@ -30,8 +30,8 @@ from tests.api.players import open_table, play_to_end, test_kinds
 from tests.conftest import REDIS_URL
 
 SEED = "5eed" * 16
-#: a toy card ("c01".."c12"): cards are only ever in hands or the deck, both hidden
-CARD = re.compile(rb"\bc\d\d\b")
+#: a toy card ("R1".."B6"): before the end, one only shows once played
+CARD = re.compile(rb"\b[RGB][1-6]\b")
 
 
 class Spy:
@@ -96,7 +96,7 @@ def test_commands_on_one_process_reach_streams_and_views_on_another(
         httpx.Client(base_url=a, timeout=10) as on_a,
         httpx.Client(base_url=b, timeout=10) as on_b,
     ):
-        table = open_table(on_a, "toy-draw", 2, seed=SEED)  # type: ignore[arg-type]
+        table = open_table(on_a, "toy", 2, seed=SEED)  # type: ignore[arg-type]
         secrets |= {token.encode() for token in table.tokens}
         opened = table.public()["version"]
         seat0 = Listener(b, f"/games/{table.id}/stream", table.auth(0)).start()
@@ -168,7 +168,7 @@ def test_an_unreachable_redis_leaves_everything_working_in_process(tmp_path: Pat
     with served(create_app(settings, kinds=test_kinds())) as base, httpx.Client(
         base_url=base, timeout=10
     ) as http:
-        table = open_table(http, "toy-draw", 2)  # type: ignore[arg-type]
+        table = open_table(http, "toy", 2)  # type: ignore[arg-type]
         opened = table.public()["version"]
         stream = Listener(base, f"/games/{table.id}/stream").start()
         stream.records_until(opened)
@@ -181,3 +181,42 @@ def test_an_unreachable_redis_leaves_everything_working_in_process(tmp_path: Pat
         assert "x-served-from" not in answer.headers
         final = play_to_end(table, random.Random(2))["version"]
         assert [m.record() for m in stream.ended() if m.event == "record"][-1]["version"] == final
+
+
+def test_the_read_model_answers_304_and_is_never_older_than_what_a_process_read(
+    redis_prefix: str, tmp_path: Path
+) -> None:
+    """``If-None-Match`` naming the read model's version is 304 from the read model too; and
+    a process that knows nothing of a game (as after a restart, with a Redis that kept an
+    old read model) reads the store first, then never serves a read model older than that."""
+    settings = Settings(store=f"sqlite:///{tmp_path / 'shared.db'}", redis_url=REDIS_URL,
+                        redis_prefix=redis_prefix, heartbeat_seconds=30)
+    key = f"{redis_prefix}:view:"
+    with (
+        served(create_app(settings, kinds=test_kinds())) as a,
+        served(create_app(settings, kinds=test_kinds())) as b,
+        httpx.Client(base_url=a, timeout=10) as on_a,
+        httpx.Client(base_url=b, timeout=10) as on_b,
+    ):
+        table = open_table(on_a, "toy", 2)  # type: ignore[arg-type]
+        version = play(table, 2, random.Random(3))
+        read_model(redis_prefix, table.id, version)
+        path = f"/games/{table.id}"
+        assert on_b.get(path).json()["version"] == version  # B knows the game now
+        fresh = on_b.get(path)
+        assert fresh.headers.get("x-served-from") == "read-model"
+        unchanged = on_b.get(path, headers={"If-None-Match": f'W/"{version}", "1"'})
+        assert unchanged.status_code == 304 and unchanged.content == b""
+        assert unchanged.headers["etag"] == f'"{version}"'
+        assert unchanged.headers.get("x-served-from") == "read-model"
+        assert on_b.get(path, headers={"If-None-Match": '"1"'}).status_code == 200
+
+        with redis.Redis.from_url(REDIS_URL) as client:  # as a Redis that kept an old one
+            client.hset(key + table.id, mapping={"version": 4, "view": b"{}"})
+        with served(create_app(settings, kinds=test_kinds())) as c, httpx.Client(
+            base_url=c, timeout=10
+        ) as on_c:
+            for _ in range(3):
+                answer = on_c.get(path)
+                assert answer.json()["version"] == version, answer.text
+                assert "x-served-from" not in answer.headers

@@ -88,8 +88,11 @@ def serving(
 
 
 @contextmanager
-def relaying(listen_host: str, listen_port: int, target_port: int) -> Iterator[None]:
-    """`tests.ops.relay` from ``listen_host:listen_port`` to ``127.0.0.1:target_port``."""
+def relaying(
+    listen_host: str, listen_port: int, target_port: int
+) -> Iterator[subprocess.Popen[bytes]]:
+    """`tests.ops.relay` from ``listen_host:listen_port`` to ``127.0.0.1:target_port``; the
+    relay's process (a test may freeze it with SIGSTOP: its connections then hang)."""
     process = subprocess.Popen(
         [sys.executable, "-m", "tests.ops.relay", listen_host, str(listen_port),
          "127.0.0.1", str(target_port)],
@@ -97,6 +100,6 @@ def relaying(listen_host: str, listen_port: int, target_port: int) -> Iterator[N
     )
     try:
         assert process.stdout is not None and process.stdout.readline() == b"ready\n"
-        yield
+        yield process
     finally:
         _stop(process)

@@ -92,3 +92,36 @@ def test_every_roundhouse_command_line_parses() -> None:
     for line in lines:
         assert line[0].endswith("roundhouse")
         build_parser().parse_args(line[1:])
+
+
+def locations(text: str) -> dict[str, str]:
+    """Each ``location`` block of an nginx configuration: its match, and its body."""
+    found = {}
+    text = re.sub(r"#[^\n]*", "", text)  # comments
+    for match in re.finditer(r"location\s+([^{]+)\{([^}]*)\}", text):
+        found[match[1].strip()] = match[2]
+    return found
+
+
+def test_every_proxied_location_names_the_client_and_the_host() -> None:
+    """A location that leaves X-Forwarded-For to the client lets one client pose as any
+    other to the API's limits (the stream location once passed the client's own through)."""
+    found = locations((ROOT / "deploy" / "roundhouse-locations.conf").read_text())
+    proxied = {where: body for where, body in found.items() if "proxy_pass" in body}
+    assert set(proxied) == {"/", "~ ^/games/[^/]+/stream$"} and "= /metrics" in found
+    for where, body in proxied.items():
+        headers = dict(re.findall(r"proxy_set_header\s+(\S+)\s+([^;]+);", body))
+        assert headers.get("X-Forwarded-For") == "$remote_addr", where
+        assert headers.get("Host") == "$host", where
+    for name in ("nginx.conf", "nginx-compose.conf"):
+        text = (ROOT / "deploy" / name).read_text()
+        assert "include roundhouse-locations.conf;" in text and not locations(text), name
+
+
+def test_the_compose_api_trusts_exactly_its_proxy_and_only_the_proxy_is_published() -> None:
+    services = compose()["services"]
+    proxy_address = services["proxy"]["networks"]["default"]["ipv4_address"]
+    assert services["api"]["environment"]["ROUNDHOUSE_FORWARDED_ALLOW_IPS"] == proxy_address
+    assert "ports" not in services["api"]  # every request comes through the proxy
+    for volume in services["proxy"]["volumes"]:
+        assert (ROOT / volume.split(":")[0]).is_file(), volume

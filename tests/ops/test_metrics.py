@@ -40,13 +40,13 @@ def scrape(client: Any, **headers: str) -> str:
 def test_counters_move_when_commands_are_accepted_and_refused(tmp_path: Path) -> None:
     with TestClient(app(tmp_path)) as client:
         before = scrape(client)
-        table = open_table(client, "toy-draw", 2)
+        table = open_table(client, "toy", 2)
         for seat in (0, 1, 0):
-            assert table.command(seat, {"type": "draw"}).status_code == 200
-        assert table.command(0, {"type": "draw"}).status_code == 422  # seat 1 acts now
-        assert table.command(1, {"type": "draw"}, **{"If-Match": '"2"'}).status_code == 412
-        again = table.command(1, {"type": "draw"}, **{"Idempotency-Key": "k1"})
-        replay = table.command(1, {"type": "draw"}, **{"Idempotency-Key": "k1"})
+            assert table.command(seat, {"type": "draw-card"}).status_code == 200
+        assert table.command(0, {"type": "draw-card"}).status_code == 422  # seat 1 acts now
+        assert table.command(1, {"type": "draw-card"}, **{"If-Match": '"2"'}).status_code == 412
+        again = table.command(1, {"type": "draw-card"}, **{"Idempotency-Key": "k1"})
+        replay = table.command(1, {"type": "draw-card"}, **{"Idempotency-Key": "k1"})
         assert again.status_code == replay.status_code == 200
         assert replay.headers["idempotent-replayed"] == "true"
         after = scrape(client)
@@ -73,7 +73,7 @@ def test_counters_move_when_commands_are_accepted_and_refused(tmp_path: Path) ->
 def test_open_streams_are_counted_while_open(tmp_path: Path) -> None:
     with served(app(tmp_path, stream_seconds=1.5)) as base:
         client = httpx.Client(base_url=base)
-        table = open_table(client, "toy-draw", 2)  # type: ignore[arg-type]
+        table = open_table(client, "toy", 2)  # type: ignore[arg-type]
         before = metric(scrape(client), "roundhouse_sse_subscribers")
         streams = [Listener(base, f"/games/{table.id}/stream").start() for _ in range(3)]
         during = metric(scrape(client), "roundhouse_sse_subscribers")

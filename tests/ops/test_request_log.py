@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import re
+import socket
 import time
 from pathlib import Path
 from typing import Any
@@ -20,7 +21,7 @@ from litestar.testing import TestClient
 
 from service.api.app import create_app
 from service.settings import Settings
-from tests.api.live import play
+from tests.api.live import play, served
 from tests.api.players import open_table, test_kinds
 from tests.ops.conftest import LogLines
 from tests.ops.servers import serving
@@ -79,13 +80,31 @@ def test_a_5xx_is_logged_with_its_traceback_and_its_request_id(
         assert "RuntimeError: something went wrong deep inside" in error["traceback"]
 
 
+def test_a_client_gone_before_its_body_arrived_is_no_server_error(
+    tmp_path: Path, log_lines: LogLines
+) -> None:
+    """A client that closes its connection halfway through a body: nobody to answer, and
+    no 5xx with a traceback in the log (racing tests that gave up on requests left them)."""
+    app = create_app(Settings(store=f"sqlite:///{tmp_path / 'games.db'}"), kinds=test_kinds())
+    with served(app) as base:
+        port = int(base.rsplit(":", 1)[1])
+        with socket.create_connection(("127.0.0.1", port)) as half:
+            half.sendall(b"POST /games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json"
+                         b"\r\nContent-Length: 100\r\n\r\n{\"kind\": ")
+            time.sleep(0.3)  # the request is being read
+        time.sleep(0.5)
+        assert httpx.get(f"{base}/health").status_code == 200
+    errors = [line for line in log_lines() if line["logger"] == "roundhouse.errors"]
+    assert errors == []
+
+
 def test_access_lines_only_when_switched_on(tmp_path: Path, log_lines: LogLines) -> None:
     with app_client(tmp_path) as client:
         client.get("/kinds")
     assert [line for line in log_lines() if line["logger"] == "roundhouse.access"] == []
     with app_client(tmp_path, access_log=True) as client:
-        table = open_table(client, "toy-draw", 2)
-        answer = table.command(0, {"type": "draw"})
+        table = open_table(client, "toy", 2)
+        answer = table.command(0, {"type": "draw-card"})
     lines = [line for line in log_lines() if line["logger"] == "roundhouse.access"]
     assert len(lines) == 6  # the kinds, create, two joins, start, the command
     last = lines[-1]

@@ -93,7 +93,7 @@ def test_a_page_elsewhere_spectates_plays_and_follows_its_seat(
     elsewhere_browser: Any, app_origin: str, server: str, client: httpx.Client
 ) -> None:
     browser = elsewhere_browser
-    table = open_table(client, "toy-draw", 2)  # type: ignore[arg-type]
+    table = open_table(client, "toy", 2)  # type: ignore[arg-type]
     seat = table.public()["to_act"][0]
     context = browser.new_context()
     page = context.new_page()

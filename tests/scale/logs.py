@@ -16,10 +16,10 @@ def checked_log(store: GameStore, game_id: str) -> list[Record]:
     audit (hash chain recomputed with the game's seed, every command re-decided
     from the opening against the state it was appended after) finds nothing.
     """
-    records = store.records(game_id)
+    records, seed = store.read(game_id, lambda live, _: (list(live.records), live.seed))
     assert [r.version for r in records] == list(range(1, len(records) + 1))
     keys = Counter(r.command_id for r in records if r.command_id is not None)
     assert not [key for key, count in keys.items() if count > 1], keys.most_common(3)
-    report = audit(records, redacted=False, sealed_with=store.get(game_id).seed)
+    report = audit(records, redacted=False, sealed_with=seed)
     assert report.valid, report.first_invalid
     return records

@@ -2,7 +2,8 @@
 
 Each server is a separate operating-system process started exactly as an
 operator starts one (the installed `roundhouse` script), on a free local port,
-so nothing is shared with the test but the store itself.
+so nothing is shared with the test but the store itself. With ``toy=True`` it
+is `tests.scale.toy_server` instead: the same app, hosting the toy game too.
 """
 
 from __future__ import annotations
@@ -34,8 +35,12 @@ def free_port() -> int:
 class Server:
     """One API process on 127.0.0.1; `kill` and `start` it again on the same port."""
 
-    def __init__(self, store: str, log: Path, env: dict[str, str] | None = None) -> None:
+    def __init__(self, store: str, log: Path, env: dict[str, str] | None = None,
+                 *, toy: bool = False, args: tuple[str, ...] = ()) -> None:
+        """`args` are more options of ``roundhouse serve`` (``--forwarded-allow-ips``...)."""
         self.store = store
+        self.toy = toy
+        self.args = args
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = log
@@ -43,10 +48,13 @@ class Server:
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
+        command = ([sys.executable, "-m", "tests.scale.toy_server", str(self.port)] if self.toy
+                   else [ROUNDHOUSE, "serve", "--port", str(self.port), "--store", self.store,
+                         *self.args])
         with self.log.open("ab") as out:
             self.process = subprocess.Popen(
-                [ROUNDHOUSE, "serve", "--port", str(self.port), "--store", self.store],
-                stdout=out, stderr=subprocess.STDOUT, env=self.env,
+                command, stdout=out, stderr=subprocess.STDOUT,
+                env={**self.env, "ROUNDHOUSE_STORE": self.store},
             )
         deadline = time.monotonic() + START_SECONDS
         while True:

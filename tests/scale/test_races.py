@@ -1,4 +1,7 @@
-"""Two API processes on one PostgreSQL, many concurrent requests to each: the log stays exact.
+"""Two API processes on one store, many concurrent requests to each: the log stays exact.
+
+On each store: PostgreSQL, and one SQLite file that both processes open (SQLite's
+own file locks and the unique (game, version) key arbitrate, as PostgreSQL's do).
 
 Every case is repeated for `ROUNDS` rounds, and after each one the stored log
 is checked (`checked_log`): records added equal commands acknowledged,
@@ -33,16 +36,24 @@ RACERS = 64
 RETRIES = 20
 
 
+@pytest.fixture(scope="module", params=["postgresql", "sqlite"])
+def store_url(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> str:
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path_factory.mktemp('sqlite') / 'games.db'}"
+    url: str = request.getfixturevalue("postgres_url")
+    return url
+
+
 @pytest.fixture(scope="module")
-def pair(postgres_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[Server]]:
-    with servers(postgres_url, 2, tmp_path_factory.mktemp("servers")) as started:
+def pair(store_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[Server]]:
+    with servers(store_url, 2, tmp_path_factory.mktemp("servers")) as started:
         yield started
 
 
 @pytest.fixture(scope="module")
-def checker(postgres_url: str) -> Iterator[GameStore]:
+def checker(store_url: str) -> Iterator[GameStore]:
     """A third view of the database, for reading back what the servers stored."""
-    store = GameStore(postgres_url, registry.kinds())
+    store = GameStore(store_url, registry.kinds())
     yield store
     store.close()
 
@@ -52,6 +63,10 @@ def table(pair: list[Server]) -> Iterator[Table]:
     """A started two-seat Europe game, created through the first server."""
     with httpx.Client(base_url=pair[0].url, timeout=30) as client:
         yield open_table(client, "ticket-to-ride", 2)  # type: ignore[arg-type]
+
+
+def store_name(store: GameStore) -> str:
+    return "PostgreSQL" if "POSTGRES_DBNAME" in store.app.env else "SQLite"
 
 
 def send_all(requests: list[tuple[str, str, dict[str, Any] | None, dict[str, str]]]
@@ -118,7 +133,8 @@ def test_racing_commands_over_two_processes_keep_the_log_exact(
             assert answers["200"] == 1, answers
         statuses += answers
     assert statuses["200"] >= ROUNDS
-    report(f"races, {case} ({conditional} of {RACERS} with If-Match, 2 processes)",
+    report(f"races, {case} ({conditional} of {RACERS} with If-Match, 2 processes, "
+           f"{store_name(checker)})",
            rounds=ROUNDS, requests=ROUNDS * RACERS, accepted=statuses["200"],
            refused=sum(n for code, n in statuses.items() if code.startswith("4")),
            server_errors=0)
@@ -149,8 +165,39 @@ def test_concurrent_retries_of_one_key_record_it_once(
         assert sum(a.headers.get("Idempotent-Replayed") == "true" for a in answers) == len(
             answers) - 1
         answered += len(answers)
-    report("idempotent retries (20 concurrent + 4 sequential per key, 2 processes)",
+    report(f"idempotent retries (20 concurrent + 4 sequential per key, 2 processes, "
+           f"{store_name(checker)})",
            rounds=ROUNDS, requests=answered, records_per_key=1)
+
+
+def test_retries_of_one_key_with_one_process_stale_all_get_the_first_answer(
+    pair: list[Server], table: Table, checker: GameStore
+) -> None:
+    """Each round the second process holds the game one version behind the log (it read
+    the game, then the first process recorded a move), and 20 sends of one command with
+    one key race over both: every one gets the first answer, never 409."""
+    chooser = random.Random("stale retries")
+    url = f"/games/{table.id}/commands"
+    stale, answered = pair[1], 0
+    for round_number in range(ROUNDS):
+        assert httpx.get(f"{stale.url}/games/{table.id}").status_code == 200  # cached there
+        seat, me = turn(table)
+        moved = table.command(seat, chooser.choice(me["legal_moves"])["command"])
+        assert moved.status_code == 200, moved.text  # recorded through the first process only
+        seat, me = turn(table)
+        key = f"stale-{round_number}-{uuid.uuid4().hex}"
+        command = chooser.choice(me["legal_moves"])["command"]
+        headers = {**table.auth(seat), "Idempotency-Key": key}
+        answers = send_all([("POST", pair[n % 2].url + url, command, headers)
+                            for n in range(RETRIES)])
+        assert [a.status_code for a in answers] == [200] * RETRIES, {a.text for a in answers}
+        assert len({a.content for a in answers}) == 1  # every answer is the first answer
+        log = checked_log(checker, table.id)
+        assert [r.version for r in log if r.command_id == key] == [me["version"] + 1]
+        answered += len(answers)
+    report("idempotent retries with one process a version behind (20 concurrent per key, "
+           f"2 processes, {store_name(checker)})", rounds=ROUNDS, requests=answered,
+           conflicts=0, records_per_key=1)
 
 
 def test_concurrent_joins_and_starts_over_two_processes(
@@ -184,7 +231,8 @@ def test_concurrent_joins_and_starts_over_two_processes(
         assert [r.type for r in log] == ["created"] + ["seat-joined"] * seats + ["started"]
         joins += RACERS
         starts += RACERS
-    report("lobby races (5-seat games, 2 processes)", rounds=ROUNDS, joins=joins,
+    report(f"lobby races (5-seat games, 2 processes, {store_name(checker)})", rounds=ROUNDS,
+           joins=joins,
            starts=starts, seats_taken_per_game=seats, started_records_per_game=1)
 
 
