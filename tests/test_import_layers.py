@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).parents[1]
-PACKAGES = ["service"]
+PACKAGES = ["domain", "service", "bots"]
 
 
 def modules(package: str) -> dict[str, Path]:
