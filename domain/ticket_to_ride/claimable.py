@@ -26,7 +26,7 @@ the same order from turn to turn.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Protocol
 
 import msgspec
 
@@ -168,11 +168,24 @@ def tabulated(rule: Alternatives, board: Board, payments: Payments,
     return level(0)
 
 
+class ByColour(Protocol):
+    """A price of any one colour made of the same price in each colour (a gray route's
+    `pricing.PriceRule`, a harbor's): what `GrayParts` composes."""
+
+    def in_colour(self, colour: int) -> ByColour | None: ...
+
+    def reads(self, board: Board) -> Reads | None: ...
+
+    def alternatives(self, hand: Hand) -> tuple[Alternative, ...]: ...
+
+    def payment(self, hand: Hand, alternative: Alternative) -> Paid: ...
+
+
 class _Part(msgspec.Struct, frozen=True, gc=False):
     """The alternatives of `rule` of one colour or more (`wild` False) or the all-wild one
     (`wild` True): a part of a gray rule's listing (`GrayParts`)."""
 
-    rule: PriceRule
+    rule: ByColour
     wild: bool
 
     def alternatives(self, hand: Hand) -> tuple[Alternative, ...]:
@@ -187,8 +200,8 @@ class GrayParts:
     per colour, the listing of the rule in that colour without its all-wild payment, each
     looked up by the few card kinds it reads; then the all-wild payment, by the wilds.
     World's gray routes read whole hands, so they could not be tabulated as they are;
-    composed so, World turns take a fifth less time (see ``docs/ticket_to_ride_engine.md``,
-    Speed)."""
+    composed so, World lists its claims with 12% fewer instructions per turn (callgrind;
+    see ``docs/ticket_to_ride_engine.md``, Speed)."""
 
     __slots__ = ("colours", "wild")
 
@@ -197,7 +210,7 @@ class GrayParts:
         self.wild = wild
 
     @classmethod
-    def of(cls, rule: PriceRule, board: Board, payments: Payments) -> GrayParts | None:
+    def of(cls, rule: ByColour, board: Board, payments: Payments) -> GrayParts | None:
         """The parts of `rule`, or None where it is not composed of its colours."""
         colours = []
         for colour in range(board.locomotive):

@@ -1,11 +1,11 @@
 """The final account of every seat (§9): the core terms, then the map's features' own.
 
 Core: route points scored during play, tickets (with a station's borrowed route, when
-the map has stations: `ticket_score`; every term counting completed tickets counts
-the same ones, `completed_tickets`), the station bonus, the longest path
-and its bonus where the map has one. Then each feature's hooks: ``ticket_points`` (a
-tour scores by the order its cities are joined), ``terms`` (goods, goal cards,
-harbors: `FinalScore.bonuses` by name) and ``tie_breaks`` measures.
+the map has stations), the station bonus, the longest path and its bonus where the
+map has one, each worked out once (`tally`). Then each feature's hooks, reading the
+same tally: ``ticket_points`` (a tour scores by the order its cities are joined),
+``terms`` (goods, goal cards, harbors: `FinalScore.bonuses` by name) and
+``tie_breaks`` measures.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 from domain.ticket_to_ride.board import STATIONS, Board
 from domain.ticket_to_ride.hooks import Engine
 from domain.ticket_to_ride.ruleset import stations_built
-from domain.ticket_to_ride.scoring import TicketScore, longest_path, score_tickets, winners
+from domain.ticket_to_ride.scoring import Tally, longest_path, score_tickets, winners
 from domain.ticket_to_ride.state import FinalScore, GameState
 
 
@@ -28,19 +28,17 @@ def final_scores(
     path is the longest; a seat with no route has no path and never gets it.
     """
     board, rules = engine.board, state.rules
-    a, b, length = board.route_a, board.route_b, board.route_length
-    paths = [
-        longest_path([(a[r], b[r], length[r]) for r in player.routes]) for player in state.players
-    ]
+    counted = tally(board, state)
+    paths = counted.paths
     best = max(paths)
     bonus_points = 0 if rules.features.longest_path is None else rules.features.longest_path.bonus
     station_points = 0 if rules.features.stations is None else rules.features.stations.bonus
     bonuses: dict[str, list[int]] = {}
     for terms in engine.terms:
-        bonuses.update(terms(engine, state))
+        bonuses.update(terms(engine, state, counted))
     scores: list[FinalScore] = []
     for seat, player in enumerate(state.players):
-        tickets = ticket_score(board, state, seat)
+        tickets = counted.tickets[seat]
         ticket_points = tickets.points
         for change in engine.ticket_points:
             ticket_points += change(engine, player, tickets)
@@ -71,28 +69,33 @@ def final_scores(
         [s.express for s in scores],
         tuple(tie_breaks),
         forfeited,
-        {name: engine.tie_breaks[name](engine, state) for name in tie_breaks
+        {name: engine.tie_breaks[name](engine, state, counted) for name in tie_breaks
          if name in engine.tie_breaks},
     )
     return scores, won
 
 
-def ticket_score(board: Board, state: GameState, seat: int) -> TicketScore:
-    """`seat`'s tickets scored (§6) with its own routes and, for each of its stations, one
-    opponent route at the station's city, chosen to its best advantage (§7.2)."""
-    a, b, owner = board.route_a, board.route_b, state.route_owner
-    player = state.players[seat]
-    return score_tickets(
-        [(*board.ticket_cities[t], board.ticket_points[t]) for t in player.tickets],
-        [(a[r], b[r]) for r in player.routes],
-        [city for city, at in enumerate(state.station_owner) if at == seat],
-        [(r, a[r], b[r]) for r in range(len(owner)) if owner[r] >= 0 and owner[r] != seat],
+def tally(board: Board, state: GameState) -> Tally:
+    """Every seat's tickets scored (§6) with its own routes and, for each of its stations,
+    one opponent route at the station's city, chosen to its best advantage (§7.2); the
+    tickets that completes, which every other term counting completed tickets counts too
+    (harbors, goal cards: on a map with stations, a ticket a borrowed route completes is
+    completed for all); and its longest path (§9)."""
+    a, b, length, owner = board.route_a, board.route_b, board.route_length, state.route_owner
+    tickets = []
+    for seat, player in enumerate(state.players):
+        tickets.append(score_tickets(
+            [(*board.ticket_cities[t], board.ticket_points[t]) for t in player.tickets],
+            [(a[r], b[r]) for r in player.routes],
+            [city for city, at in enumerate(state.station_owner) if at == seat],
+            [(r, a[r], b[r]) for r in range(len(owner)) if owner[r] >= 0 and owner[r] != seat],
+        ))
+    return Tally(
+        tickets=tuple(tickets),
+        completed=tuple(
+            tuple(t for t, done in zip(player.tickets, score.completed, strict=True) if done)
+            for player, score in zip(state.players, tickets, strict=True)
+        ),
+        paths=tuple(longest_path([(a[r], b[r], length[r]) for r in player.routes])
+                    for player in state.players),
     )
-
-
-def completed_tickets(board: Board, state: GameState, seat: int) -> list[int]:
-    """The tickets of `seat` completed as its final score counts them, in holding order:
-    what every other term counting completed tickets counts too (harbors, goal cards), so
-    that on a map with stations a ticket a borrowed route completes is completed for all."""
-    done = ticket_score(board, state, seat).completed
-    return [t for t, complete in zip(state.players[seat].tickets, done, strict=True) if complete]

@@ -45,6 +45,7 @@ from domain.ticket_to_ride.commands import DrawBlind, RefillSlot
 from domain.ticket_to_ride.entries import Move
 from domain.ticket_to_ride.pricing import PriceRule
 from domain.ticket_to_ride.ruleset import Ruleset
+from domain.ticket_to_ride.scoring import Tally, TicketScore
 from domain.ticket_to_ride.state import GameState, Pending, PlayerState
 
 #: a command's outcome: the events it causes, in order
@@ -67,10 +68,10 @@ SeatFields = Callable[["Engine", GameState, PlayerState], dict[str, Any]]
 Opening = Callable[[Board, Ruleset, Rng], dict[str, Any]]
 Start = Callable[["Engine", GameState, Any], None]
 Price = Callable[[Board, int], "PriceRule | None"]
-Terms = Callable[["Engine", GameState], dict[str, list[int]]]
+Terms = Callable[["Engine", GameState, Tally], dict[str, list[int]]]
 #: a change to a seat's ticket points, given its `scoring.TicketScore`
-TicketPoints = Callable[["Engine", PlayerState, Any], int]
-Measure = Callable[["Engine", GameState], list[int]]
+TicketPoints = Callable[["Engine", PlayerState, TicketScore], int]
+Measure = Callable[["Engine", GameState, Tally], list[int]]
 #: a refusal as `RuleViolation` takes it: code, message, section
 Refusal = tuple[str, str, str]
 

@@ -24,6 +24,7 @@ import msgspec
 from domain.ticket_to_ride.names import TieBreak
 
 __all__ = [
+    "Tally",
     "TicketScore",
     "longest_path",
     "score_tickets",
@@ -44,6 +45,16 @@ class TicketScore(msgspec.Struct, frozen=True):
     points: int
     completed: tuple[bool, ...]
     borrowed: tuple[int | None, ...]
+
+
+class Tally(msgspec.Struct, frozen=True):
+    """What final scoring works out once per seat, for every term and tie-break to read:
+    its tickets as scored (`score_tickets`: with its stations' borrowed routes), the
+    ticket numbers those complete, in holding order, and its longest path (§9)."""
+
+    tickets: tuple[TicketScore, ...]
+    completed: tuple[tuple[int, ...], ...]
+    paths: tuple[int, ...]
 
 
 def _root(parent: dict[int, int], node: int) -> int:

@@ -7,31 +7,41 @@ every seat; the seats with the highest value all score its points (ties all scor
 and a best value of 0 wins nothing (§5.3 Resolved). How many cards a seat won is the
 tie-break ``most-goal-cards-won``.
 
-Tickets are counted as completed as the seat's final score counts them
-(`final.completed_tickets`: on a map with stations, with their borrowed routes), each
-once even when several of its cities qualify; routes are the seat's own, each once.
+Tickets are counted as completed as the seat's final score counts them (`final.tally`:
+on a map with stations, with their borrowed routes), each once even when several of
+its cities qualify; routes are the seat's own, each once.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, NamedTuple
 
 import msgspec
 
 from domain.kernel.rng import Rng
 from domain.ticket_to_ride.board import FERRY, TRAINS, Board
 from domain.ticket_to_ride.events import GameStarted
-from domain.ticket_to_ride.final import completed_tickets
+from domain.ticket_to_ride.final import tally
 from domain.ticket_to_ride.hooks import Engine, Feature
 from domain.ticket_to_ride.mapfile import Goal, GoalCards
 from domain.ticket_to_ride.names import GoalMetric
 from domain.ticket_to_ride.ruleset import Ruleset
-from domain.ticket_to_ride.scoring import longest_path
+from domain.ticket_to_ride.scoring import Tally
 from domain.ticket_to_ride.state import GameState, PlayerState
 
-#: a measure: one seat's value at the end, from the board, the seat and its goal card
-Measure = Callable[[Board, GameState, int, Goal], int]
+
+class Counted(NamedTuple):
+    """What final scoring counted of one seat (`scoring.Tally`): the tickets it completed
+    and its longest path."""
+
+    completed: Sequence[int]
+    path: int
+
+
+#: a measure: one seat's value at the end, from the board, the seat, what final scoring
+#: counted of it and the goal card
+Measure = Callable[[Board, PlayerState, Counted, Goal], int]
 
 
 class GoalView(msgspec.Struct, frozen=True, omit_defaults=True):
@@ -52,75 +62,86 @@ def _routes_touching(board: Board, player: PlayerState, city: Callable[[int], bo
     return sum(1 for r in player.routes if city(a[r]) or city(b[r]))
 
 
-def _tickets_naming(board: Board, state: GameState, seat: int,
-                    city: Callable[[int], bool]) -> int:
-    return sum(1 for t in completed_tickets(board, state, seat)
-               if any(city(c) for c in board.ticket_cities[t]))
+def _tickets_naming(board: Board, completed: Sequence[int], city: Callable[[int], bool]) -> int:
+    return sum(1 for t in completed if any(city(c) for c in board.ticket_cities[t]))
 
 
-def _locomotive_equivalents(board: Board, state: GameState, seat: int, goal: Goal) -> int:
+def _locomotive_equivalents(
+    board: Board, player: PlayerState, counted: Counted, goal: Goal
+) -> int:
     """A: each Locomotive in hand counts 1, each pair of one colour 1."""
-    player = state.players[seat]
     hand, loco = player.hand, board.locomotive
     return hand[loco] + sum(n // 2 for n in hand[:loco])
 
 
-def _tickets_with_capital(board: Board, state: GameState, seat: int, goal: Goal) -> int:
+def _tickets_with_capital(
+    board: Board, player: PlayerState, counted: Counted, goal: Goal
+) -> int:
     """B: completed tickets with a capital among their cities."""
-    return _tickets_naming(board, state, seat, board.city_capital.__getitem__)
+    return _tickets_naming(board, counted.completed, board.city_capital.__getitem__)
 
 
-def _trains_remaining(board: Board, state: GameState, seat: int, goal: Goal) -> int:
+def _trains_remaining(
+    board: Board, player: PlayerState, counted: Counted, goal: Goal
+) -> int:
     """C: trains not placed."""
-    player = state.players[seat]
     return player.pieces[TRAINS]
 
 
-def _single_space_routes(board: Board, state: GameState, seat: int, goal: Goal) -> int:
+def _single_space_routes(
+    board: Board, player: PlayerState, counted: Counted, goal: Goal
+) -> int:
     """D: claimed routes of length 1."""
-    player = state.players[seat]
     return sum(1 for r in player.routes if board.route_length[r] == 1)
 
 
-def _longest_path(board: Board, state: GameState, seat: int, goal: Goal) -> int:
+def _longest_path(
+    board: Board, player: PlayerState, counted: Counted, goal: Goal
+) -> int:
     """E: the longest continuous path, in spaces."""
-    player = state.players[seat]
-    a, b, length = board.route_a, board.route_b, board.route_length
-    return longest_path([(a[r], b[r], length[r]) for r in player.routes])
+    return counted.path
 
 
-def _tickets_of_5_points_or_fewer(board: Board, state: GameState, seat: int, goal: Goal) -> int:
+def _tickets_of_5_points_or_fewer(
+    board: Board, player: PlayerState, counted: Counted, goal: Goal
+) -> int:
     """F: completed tickets worth 5 points or fewer."""
-    return sum(1 for t in completed_tickets(board, state, seat) if board.ticket_points[t] <= 5)
+    return sum(1 for t in counted.completed if board.ticket_points[t] <= 5)
 
 
-def _countries_reached(board: Board, state: GameState, seat: int, goal: Goal) -> int:
+def _countries_reached(
+    board: Board, player: PlayerState, counted: Counted, goal: Goal
+) -> int:
     """G: different countries among the end cities of claimed routes."""
-    player = state.players[seat]
     country, a, b = board.city_country, board.route_a, board.route_b
     return len({country[c] for r in player.routes for c in (a[r], b[r])})
 
 
-def _tickets_with_arctic_city(board: Board, state: GameState, seat: int, goal: Goal) -> int:
+def _tickets_with_arctic_city(
+    board: Board, player: PlayerState, counted: Counted, goal: Goal
+) -> int:
     """H: completed tickets with an Arctic city among their cities."""
-    return _tickets_naming(board, state, seat, board.city_arctic.__getitem__)
+    return _tickets_naming(board, counted.completed, board.city_arctic.__getitem__)
 
 
-def _routes_touching_arctic(board: Board, state: GameState, seat: int, goal: Goal) -> int:
+def _routes_touching_arctic(
+    board: Board, player: PlayerState, counted: Counted, goal: Goal
+) -> int:
     """I: claimed routes with an end at an Arctic city."""
-    player = state.players[seat]
     return _routes_touching(board, player, board.city_arctic.__getitem__)
 
 
-def _ferry_routes(board: Board, state: GameState, seat: int, goal: Goal) -> int:
+def _ferry_routes(
+    board: Board, player: PlayerState, counted: Counted, goal: Goal
+) -> int:
     """J: claimed ferries."""
-    player = state.players[seat]
     return sum(1 for r in player.routes if board.route_kind[r] == FERRY)
 
 
-def _routes_touching_country(board: Board, state: GameState, seat: int, goal: Goal) -> int:
+def _routes_touching_country(
+    board: Board, player: PlayerState, counted: Counted, goal: Goal
+) -> int:
     """K: claimed routes with an end in the goal card's country."""
-    player = state.players[seat]
     country = board.city_country
     return _routes_touching(board, player, lambda c: country[c] == goal.country)
 
@@ -147,19 +168,27 @@ def _goal_cards(rules: Ruleset) -> GoalCards:
     return goal_cards
 
 
-def goal_values(board: Board, state: GameState, goal: int) -> list[int]:
-    """Every seat's value of goal card `goal` (its number in the map's list)."""
+def goal_values(board: Board, state: GameState, goal: int, counted: Tally | None = None
+                ) -> list[int]:
+    """Every seat's value of goal card `goal` (its number in the map's list), from what
+    final scoring `counted` (worked out here when not given)."""
     card = _goal_cards(state.rules).cards[goal]
     measure = MEASURES[card.metric]
-    return [measure(board, state, seat, card) for seat in range(state.seats)]
+    if counted is None:
+        counted = tally(board, state)
+    return [measure(board, player, Counted(done, path), card) for player, done, path
+            in zip(state.players, counted.completed, counted.paths, strict=True)]
 
 
-def goal_winners(board: Board, state: GameState) -> list[list[int]]:
+def goal_winners(board: Board, state: GameState, counted: Tally | None = None
+                 ) -> list[list[int]]:
     """For each goal card in play, the seats that win it: the highest value, all of them
     when tied, nobody when that value is 0."""
+    if counted is None:
+        counted = tally(board, state)
     won = []
     for goal in state.goals:
-        values = goal_values(board, state, goal)
+        values = goal_values(board, state, goal, counted)
         best = max(values)
         won.append([seat for seat, v in enumerate(values) if v == best] if best > 0 else [])
     return won
@@ -177,20 +206,21 @@ def start(engine: Engine, state: GameState, event: GameStarted) -> None:
     state.goals = [ids.index(g) for g in event.goal_cards or ()]
 
 
-def goal_points(engine: Engine, state: GameState) -> dict[str, list[int]]:
+def goal_points(engine: Engine, state: GameState, counted: Tally) -> dict[str, list[int]]:
     """The term ``goal-cards``: each seat's points from the goal cards it won."""
     cards = _goal_cards(state.rules).cards
     points = [0] * state.seats
-    for goal, seats in zip(state.goals, goal_winners(engine.board, state), strict=True):
+    for goal, seats in zip(state.goals, goal_winners(engine.board, state, counted),
+                           strict=True):
         for seat in seats:
             points[seat] += cards[goal].points
     return {"goal-cards": points}
 
 
-def goals_won(engine: Engine, state: GameState) -> list[int]:
+def goals_won(engine: Engine, state: GameState, counted: Tally) -> list[int]:
     """The tie-break ``most-goal-cards-won``: how many goal cards each seat won."""
     count = [0] * state.seats
-    for seats in goal_winners(engine.board, state):
+    for seats in goal_winners(engine.board, state, counted):
         for seat in seats:
             count[seat] += 1
     return count
@@ -202,10 +232,11 @@ def view(engine: Engine, state: GameState) -> dict[str, Any]:
     if state.phase != "finished":
         return {"goals": [GoalView(g, cards[g].id, cards[g].name, cards[g].points)
                           for g in state.goals]}
-    won = goal_winners(engine.board, state)
+    counted = tally(engine.board, state)
+    won = goal_winners(engine.board, state, counted)
     return {"goals": [
         GoalView(g, cards[g].id, cards[g].name, cards[g].points,
-                 goal_values(engine.board, state, g), w)
+                 goal_values(engine.board, state, g, counted), w)
         for g, w in zip(state.goals, won, strict=True)
     ]}
 

@@ -13,6 +13,7 @@ import msgspec
 
 from domain.ticket_to_ride.events import Event, GameStarted, RouteClaimed
 from domain.ticket_to_ride.hooks import Engine, Feature
+from domain.ticket_to_ride.scoring import Tally
 from domain.ticket_to_ride.state import GameState, PlayerState
 from domain.ticket_to_ride.turn import Turn
 
@@ -52,7 +53,7 @@ def start(engine: Engine, state: GameState, event: GameStarted) -> None:
     state.goods_pile = goods.cards
 
 
-def goods_term(engine: Engine, state: GameState) -> dict[str, list[int]]:
+def goods_term(engine: Engine, state: GameState, tally: Tally) -> dict[str, list[int]]:
     """The goods bonus: the majority table of this seat count over the cards held."""
     goods = state.rules.features.goods
     assert goods is not None

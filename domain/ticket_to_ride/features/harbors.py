@@ -21,7 +21,6 @@ from domain.ticket_to_ride.claimable import GrayParts
 from domain.ticket_to_ride.commands import BuildHarbor
 from domain.ticket_to_ride.entries import Move, Payments
 from domain.ticket_to_ride.events import Event, GameStarted, HarborBuilt, RouteClaimed
-from domain.ticket_to_ride.final import completed_tickets
 from domain.ticket_to_ride.hooks import Engine, Feature
 from domain.ticket_to_ride.mapfile import Harbors
 from domain.ticket_to_ride.payments import card_names, named_cards, take_cards_payment
@@ -34,6 +33,7 @@ from domain.ticket_to_ride.pricing import (
 )
 from domain.ticket_to_ride.redaction import public
 from domain.ticket_to_ride.ruleset import Ruleset
+from domain.ticket_to_ride.scoring import Tally
 from domain.ticket_to_ride.state import GameState
 from domain.ticket_to_ride.turn import Turn, end_turn, finish
 
@@ -199,7 +199,7 @@ def harbor_entry(engine: Engine, state: GameState, seat: int, out: list[Move]) -
     out.append(Move(BuildHarbor(free[state.turn % len(free)], cards), payments, cities=free))
 
 
-def harbors_term(engine: Engine, state: GameState) -> dict[str, list[int]]:
+def harbors_term(engine: Engine, state: GameState, tally: Tally) -> dict[str, list[int]]:
     """Each built harbor scores by the completed tickets of its owner naming its city (the
     table's last entry for more), each unbuilt one the map's points (§5.3)."""
     board = engine.board
@@ -207,7 +207,7 @@ def harbors_term(engine: Engine, state: GameState) -> dict[str, list[int]]:
     table, left = harbors.points, board.pieces.index("harbors")
     points = []
     for seat, player in enumerate(state.players):
-        named = [board.ticket_cities[t] for t in completed_tickets(board, state, seat)]
+        named = [board.ticket_cities[t] for t in tally.completed[seat]]
         total = player.pieces[left] * harbors.unbuilt
         for city, owner in enumerate(state.harbor_owner):
             if owner == seat:
