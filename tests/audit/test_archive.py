@@ -1,10 +1,13 @@
 """Every archived log replays valid under its own rules version, by every verifier we ship.
 
-``shared/fixtures/logs-0.1`` holds finished games exported before logs named
-their rules version (Europe 2/3/5 seats and Mega Europe, Colt Express 2 and
-6 seats). Each must stay ``valid`` with its recorded result through
-``POST /replays``, ``roundhouse replay`` and ``tools/verify_log.py``, read as
-version 0.1; a new game's log names the current version and replays under it.
+``shared/fixtures/`` holds finished games exported by earlier builds (its README):
+``logs-0.1`` from before logs named their rules version (Europe 2/3/5 seats and
+Mega Europe, Colt Express 2 and 6 seats), read as version 0.1; ``logs-2026-12``
+with a game of every map under the versions of that build (Ticket to Ride 0.2, whose
+Northern Lights and World games put unkept setup tickets in the box, as 0.3 no longer
+does). Each must stay ``valid`` with its recorded result through ``POST /replays``,
+``roundhouse replay`` and ``tools/verify_log.py``, under the version its created record
+names; a new game's log names the current version and replays under it.
 """
 
 from __future__ import annotations
@@ -29,10 +32,11 @@ from service.store.games import GameStore
 from tests.audit.logs import play_in_store
 from tests.audit.test_verify_log import TOOL
 
-ARCHIVE = Path(__file__).parents[2].parent / "shared" / "fixtures" / "logs-0.1"
-if not ARCHIVE.is_dir():  # a worktree sits beside main, both beside shared/
-    ARCHIVE = Path("/work/shared/fixtures/logs-0.1")
-LOGS = sorted(ARCHIVE.glob("*.jsonl"))
+FIXTURES = Path(__file__).parents[2].parent / "shared" / "fixtures"
+if not FIXTURES.is_dir():  # a worktree sits beside main, both beside shared/
+    FIXTURES = Path("/work/shared/fixtures")
+FOLDERS = ("logs-0.1", "logs-2026-12")
+LOGS = sorted(path for folder in FOLDERS for path in (FIXTURES / folder).glob("*.jsonl"))
 ROUNDHOUSE = Path(sys.executable).with_name("roundhouse")
 
 
@@ -44,11 +48,26 @@ def _recorded_result(path: Path) -> dict[str, Any]:
     return {"scores": scores, "winners": ended["winners"]}
 
 
-def test_the_archive_holds_both_kinds() -> None:
+def _recorded_version(path: Path) -> str:
+    """The rules version the log's created record names (0.1 when it names none)."""
+    created = json.loads(path.read_text().splitlines()[0])
+    version: str | None = created["payload"]["setup"].get("rules_version")
+    return version or LEGACY_RULES_VERSION
+
+
+def _id(path: Path) -> str:
+    return f"{path.parent.name}/{path.stem}"
+
+
+def test_the_archive_holds_every_map_and_both_kinds() -> None:
     names = {p.name for p in LOGS}
-    assert len(LOGS) >= 6
-    assert any(n.startswith("europe-") for n in names)
-    assert any(n.startswith("colt-express-") for n in names)
+    assert len(LOGS) >= 11
+    for prefix in ("europe-", "amsterdam-", "northern-lights-", "world-", "colt-express-"):
+        assert any(n.startswith(prefix) for n in names), prefix
+    # the 2026-12 Ticket to Ride games were recorded under a version that is not current
+    recorded = {_recorded_version(p) for p in LOGS if p.parent.name == "logs-2026-12"}
+    setup = Setup(seats=2, map="world")
+    assert kinds()["ticket-to-ride"].rules_version(setup) not in recorded
 
 
 @pytest.fixture(scope="module")
@@ -58,34 +77,34 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient[Any]
         yield test_client
 
 
-@pytest.mark.parametrize("path", LOGS, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", LOGS, ids=_id)
 def test_an_archived_log_replays_valid_over_http(client: TestClient[Any], path: Path) -> None:
     answer = client.post("/replays", content=path.read_bytes(),
                          headers={"Content-Type": "application/x-ndjson"})
     assert answer.status_code == 200, answer.text
     report = answer.json()
     assert report["valid"] and report["complete"], report["first_invalid"]
-    assert report["rules_version"] == LEGACY_RULES_VERSION
+    assert report["rules_version"] == _recorded_version(path)
     assert report["result"] == _recorded_result(path)
 
 
-@pytest.mark.parametrize("path", LOGS, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", LOGS, ids=_id)
 def test_an_archived_log_replays_valid_on_the_command_line(path: Path) -> None:
     done = subprocess.run([str(ROUNDHOUSE), "replay", "--json", str(path)],
                           capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout)
-    assert report["valid"] and report["rules_version"] == LEGACY_RULES_VERSION
+    assert report["valid"] and report["rules_version"] == _recorded_version(path)
     assert report["result"] == _recorded_result(path)
 
 
-@pytest.mark.parametrize("path", LOGS, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", LOGS, ids=_id)
 def test_an_archived_log_passes_the_standalone_verifier(path: Path) -> None:
     done = subprocess.run([sys.executable, "-I", str(TOOL), str(path), "--json"],
                           capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 0, done.stdout + done.stderr
     verdict = json.loads(done.stdout)
-    assert verdict["valid"] and verdict["rules_version"] == LEGACY_RULES_VERSION
+    assert verdict["valid"] and verdict["rules_version"] == _recorded_version(path)
 
 
 @pytest.mark.parametrize("kind", ["ticket-to-ride", "colt-express"])

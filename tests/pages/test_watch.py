@@ -91,8 +91,9 @@ def test_the_page_follows_a_game_live(page: Any, server: str, client: httpx.Clie
               if e["type"] == "route-claimed"]
     assert claims, "the scripted players claimed no route"
     at, claim = claims[-1]
+    paid = "cards" if claim["colour"] is None else claim["colour"]  # None: Locomotives only
     said = f"player {claim['seat']} claimed {route_words(material, claim['route'])} " \
-        f"with {claim['cards']} {claim['colour']}"
+        f"with {claim['cards']} {paid}"
     lines = page.locator(f'#feed li[data-version="{at}"]').all_inner_texts()
     assert any(line.startswith(said) for line in lines), (said, lines)
     snapshot(page, "europe-in-progress")
