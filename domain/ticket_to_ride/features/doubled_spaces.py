@@ -71,6 +71,8 @@ class DoubledSpaces(msgspec.Struct, frozen=True, gc=False):
     def alternatives(self, hand: Hand) -> tuple[Alternative, ...]:
         """Per colour of the plain spaces (the route's, or any one; -1: Locomotives only)
         the fewest and most wilds some payment holds."""
+        if hand.total < self.length + self.doubled:  # a card a space, two a doubled one
+            return ()
         counts = hand.colours
         loco = hand.board.locomotive
         most = min(counts[loco], self.length + self.doubled)
@@ -80,14 +82,15 @@ class DoubledSpaces(msgspec.Struct, frozen=True, gc=False):
         colours = [c for c in ([self.colour] if self.colour >= 0 else range(loco))
                    if plain_spaces and counts[c]]
         all_pairs, all_cards = hand.pairs, hand.total - counts[loco]
-        if hand.total < self.length + self.doubled:  # a card a space, two a doubled one
-            return ()
         found = []
         for colour in [*colours, -1]:
-            payable = [w for w in range(most + 1)
-                       if self._payable(counts, colour, w, all_pairs, all_cards)]
-            if payable:
-                found.append(Alternative(colour, payable[0], payable[-1]))
+            # the fewest wilds some payment holds, then the most (searched from each end)
+            for low in range(most + 1):
+                if self._payable(counts, colour, low, all_pairs, all_cards):
+                    high = next(w for w in range(most, low - 1, -1)
+                                if self._payable(counts, colour, w, all_pairs, all_cards))
+                    found.append(Alternative(colour, low, high))
+                    break
         return tuple(found)
 
     def _payable(self, counts: Cards, colour: int, wilds: int, all_pairs: int,
