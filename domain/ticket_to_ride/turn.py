@@ -56,10 +56,8 @@ class Turn:
         self.deck = state.deck
         self.discard = state.discard
         self.display = state.display
-        piles = state.piles
-        self.more: Sequence[tuple[list[int], list[int]]] = (
-            [(p.draw, p.discard) for p in piles] if piles else ()
-        )
+        #: the other decks' piles, once `own` has copied them
+        self.more: Sequence[tuple[list[int], list[int]]] = ()
         self.owned = False
         self.seed = seed
         self._rng: Rng | None = None
@@ -80,8 +78,7 @@ class Turn:
             self.deck = list(self.deck)
             self.discard = list(self.discard)
             self.display = list(self.display)
-            if self.more:
-                self.more = [(list(draw), list(discard)) for draw, discard in self.more]
+            self.more = [(list(p.draw), list(p.discard)) for p in self.state.piles]
             self.owned = True
         if self._unpaid:
             deck_of = self.board.card_deck
@@ -93,7 +90,8 @@ class Turn:
     def decks_as_they_are(self) -> list[tuple[list[int], list[int]]]:
         """Every deck's draw pile and discards as held now (call `own` first to change
         them or read the discards)."""
-        return [(self.deck, self.discard), *self.more]
+        more = self.more if self.owned else [(p.draw, p.discard) for p in self.state.piles]
+        return [(self.deck, self.discard), *more]
 
     def decks(self) -> list[tuple[list[int], list[int]]]:
         """Every deck's draw pile and discards as this command leaves them (copies)."""

@@ -143,6 +143,8 @@ class DoubledSpaces(msgspec.Struct, frozen=True, gc=False):
             if plain:
                 spare[colour] -= plain
                 payment[colour] = plain
+            # a stable sort, descending: equal counts keep the lower colour first
+            most_first = sorted(range(loco), key=spare.__getitem__, reverse=True)
             left = wilds - plain_wilds
             for wild_pairs in range(left // 2 + 1):
                 singles = left - 2 * wild_pairs
@@ -150,13 +152,16 @@ class DoubledSpaces(msgspec.Struct, frozen=True, gc=False):
                 if whole < 0:
                     continue
                 trial, rest = list(payment), list(spare)
-                # a stable sort, descending: equal counts keep the lower colour first
-                for c in sorted(range(loco), key=rest.__getitem__, reverse=True):
+                for c in most_first:
+                    if not whole:
+                        break
                     take = min(whole, rest[c] // 2)
                     trial[c] += 2 * take
                     rest[c] -= 2 * take
                     whole -= take
                 for c in range(loco):
+                    if not singles:
+                        break
                     take = min(singles, rest[c])
                     trial[c] += take
                     singles -= take

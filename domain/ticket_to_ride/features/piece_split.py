@@ -80,13 +80,13 @@ def exchange_pieces(turn: Turn, seat: int, command: ExchangePieces) -> list[Even
     state = turn.state
     rules, player = state.rules, state.players[seat]
     cost = _split(rules).exchange_cost
-    if not cost:
+    exchanges: Exchanges = turn.engine.tables["piece split"]
+    if not exchanges:
         raise RuleViolation("no-exchange", "this map has no piece exchanges", "§3")
-    kinds = [k for k, most in enumerate(box(rules)) if most]
-    give = rules.pieces.index(command.give) if command.give in rules.pieces else -1
-    if give not in kinds:
+    found = [(give, take) for give, take, _ in exchanges if rules.pieces[give] == command.give]
+    if not found:
         raise RuleViolation("bad-exchange", f"{command.give!r} cannot be exchanged", "§3.4")
-    take = next(k for k in kinds if k != give)
+    give, take = found[0]
     most = min(player.pieces[give], player.reserve[take])
     if not 1 <= command.count <= most:
         raise RuleViolation(
