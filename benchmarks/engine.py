@@ -1,4 +1,4 @@
-"""Engine benchmark: complete random legal games per second, on one core.
+"""Engine benchmark: random legal games on one core, CPU per recorded event, ratio to Europe.
 
 Run from the repository root::
 
@@ -6,7 +6,7 @@ Run from the repository root::
     .venv/bin/python -m benchmarks.engine --seconds 1 --kind ticket-to-ride --seats 2
     .venv/bin/python -m benchmarks.engine --profile ticket-to-ride/europe/standard/2
     .venv/bin/python -m benchmarks.engine --kind ticket-to-ride --against ../wt-base
-    .venv/bin/python -m benchmarks.engine --kind ticket-to-ride --map europe --seconds 1 \\
+    .venv/bin/python -m benchmarks.engine --kind ticket-to-ride --map world --seconds 1 \\
         --rounds 5 --against ../wt-base
 
 Every game kind in `domain.registry.kinds()` is measured on each of its maps
@@ -14,8 +14,13 @@ Every game kind in `domain.registry.kinds()` is measured on each of its maps
 its descriptor allows, so a newly registered kind shows up without touching
 this file. A game is `domain.kernel.selfplay.play_random_game` from the start
 to the end: legal-move generation, decisions and `evolve`, exactly what a
-random bot costs the engine. Each row also replays the logs it produced
-through `evolve` from nothing, the cost of rebuilding a game from its log.
+random bot costs the engine. Each case plays games until it has used
+``--seconds`` of CPU time (not wall time: on a loaded machine a wall-time budget
+gave World only a handful of games), and reports the CPU time per recorded
+event and, for a kind with maps, its ratio to the kind's first map (Ticket to
+Ride: Europe, standard) at the same seat count, measured in the same run. Each
+row also replays the logs it produced through `evolve` from nothing, the cost of
+rebuilding a game from its log.
 
 Seeds are fixed (game ``i`` uses seed ``sha256(i)`` and chooser
 ``random.Random(i)``), so two runs play the same games. ``--against DIR``
@@ -24,7 +29,7 @@ case is measured in two fresh processes back to back (which goes first
 alternates from case to case), one importing this checkout's engine and one
 importing DIR's (the measuring code is this file in both), so both figures
 come from one run under the same machine load. ``--rounds N`` repeats that
-N times per case and compares each checkout's best round: on a shared machine
+N times per case and keeps each checkout's best round: on a shared machine
 one round of a few seconds moves by 10-15%, the best of five by a few percent.
 The process is pinned to one CPU where the platform allows it. Not a test:
 nothing is asserted, figures are printed (see ``benchmarks/README.md``).
@@ -89,6 +94,16 @@ class Figures(msgspec.Struct):
     commands: int
     events: int
     replay_seconds: float
+
+    @property
+    def us_per_event(self) -> float:
+        """CPU microseconds per recorded event of self-play."""
+        return 1e6 * self.seconds / self.events
+
+    @property
+    def replay_rate(self) -> float:
+        """Events rebuilt through `evolve` per CPU second."""
+        return self.events / self.replay_seconds
 
 
 class _CountingRules:
@@ -165,8 +180,20 @@ def game_seed(number: int) -> Seed:
     return Seed(hashlib.sha256(number.to_bytes(8, "big")).digest())
 
 
+def reference(case: Case) -> Case | None:
+    """The case `case` is compared with: its kind's first map, default variant, same
+    seat count (Ticket to Ride: Europe, standard); None for a kind without maps."""
+    if case.map is None:
+        return None
+    descriptor = kinds()[case.kind].descriptor
+    first = descriptor.maps[0]
+    variant = first.variants[0].id if first.variants else None
+    return Case(case.kind, first.id, variant, case.seats)
+
+
 def play(case: Case, seconds: float) -> tuple[Figures, list[list[Any]]]:
-    """Play random games of `case` for about `seconds` (at least one).
+    """Play random games of `case` until they have used `seconds` of CPU time (at
+    least one game).
 
     Returns the figures (replay not yet timed) and the first logs, enough to
     time replay without holding every log.
@@ -177,9 +204,8 @@ def play(case: Case, seconds: float) -> tuple[Figures, list[list[Any]]]:
     events = 0
     started = time.perf_counter()
     cpu_started = time.process_time()
-    deadline = started + seconds
     number = 0
-    while number == 0 or time.perf_counter() < deadline:
+    while number == 0 or time.process_time() - cpu_started < seconds:
         _, log = play_random_game(counting, setup, game_seed(number), random.Random(number))
         events += len(log)
         if len(logs) < 200:
@@ -268,19 +294,32 @@ def _worker(label: str, seconds: float) -> None:
 
 
 class Best:
-    """The best rates a checkout reached over rounds of one case.
+    """The best figures a checkout reached over rounds of one case.
 
     Other load on the machine only ever slows a run down, so the fastest of
     several rounds is the steadiest figure of what the code costs.
     """
 
     def __init__(self) -> None:
-        self.games = 0.0
+        self.us_per_event = float("inf")
         self.replay = 0.0
 
     def add(self, figures: Figures) -> None:
-        self.games = max(self.games, figures.games / figures.seconds)
-        self.replay = max(self.replay, figures.events / figures.replay_seconds)
+        self.us_per_event = min(self.us_per_event, figures.us_per_event)
+        self.replay = max(self.replay, figures.replay_rate)
+
+
+def _with_references(chosen: list[Case]) -> list[Case]:
+    """`chosen` with the reference case of each (`reference`) measured first."""
+    extra = [r for c in chosen if (r := reference(c)) is not None and r not in chosen]
+    return list(dict.fromkeys([*extra, *chosen]))
+
+
+def _times_reference(best: dict[Case, Best], case: Case) -> str:
+    ref = reference(case)
+    if ref is None or ref not in best:
+        return "-"
+    return f"{best[case].us_per_event / best[ref].us_per_event:.2f}"
 
 
 def compare(
@@ -288,40 +327,52 @@ def compare(
     rounds: int = 1,
 ) -> Table:
     """Each case measured here and in `against`, back to back, `rounds` times each
-    (see the module docstring); the best round of each is shown."""
+    (see the module docstring); the best round of each is shown, with each checkout's
+    ratio to its own reference case (Europe) of the same run."""
     here = Path(__file__).resolve().parents[1]
-    title = f"Games per CPU second: this checkout vs {against}"
+    title = f"CPU per recorded event: this checkout vs {against}"
     table = Table(title=title if rounds == 1 else f"{title}, best of {rounds} rounds each")
-    for heading in ("case", "games/s here", f"games/s {against.name}", "ratio"):
+    for heading in ("case", "us/event here", f"us/event {against.name}", "here / there",
+                    "x Europe here", f"x Europe {against.name}", "replay events/s here",
+                    f"replay events/s {against.name}"):
         table.add_column(heading, justify="left" if heading == "case" else "right")
-    table.add_column("replay events/s here / there", justify="right")
-    for number, case in enumerate(cases(kind, seats, map_id)):
+    chosen = list(cases(kind, seats, map_id))
+    new: dict[Case, Best] = {}
+    old: dict[Case, Best] = {}
+    for number, case in enumerate(_with_references(chosen)):
         if not offered_in(against, case):  # a map or variant the older checkout lacks
-            table.add_row(case.label, "", "not there", "", "")
             continue
-        new, old = Best(), Best()
+        new[case], old[case] = Best(), Best()
         for turn in range(rounds):
             # which checkout goes first alternates, so a drift in the machine's load
             # favours neither
             if (number + turn) % 2:
-                old.add(measure_in(against, case, seconds))
-                new.add(measure_in(here, case, seconds))
+                old[case].add(measure_in(against, case, seconds))
+                new[case].add(measure_in(here, case, seconds))
             else:
-                new.add(measure_in(here, case, seconds))
-                old.add(measure_in(against, case, seconds))
+                new[case].add(measure_in(here, case, seconds))
+                old[case].add(measure_in(against, case, seconds))
+    for case in chosen:
+        if case not in new:
+            table.add_row(case.label, "", "not there", "", "", "", "", "")
+            continue
         table.add_row(
             case.label,
-            f"{new.games:,.0f}",
-            f"{old.games:,.0f}",
-            f"{new.games / old.games:.2f}",
-            f"{new.replay:,.0f} / {old.replay:,.0f}",
+            f"{new[case].us_per_event:.2f}",
+            f"{old[case].us_per_event:.2f}",
+            f"{new[case].us_per_event / old[case].us_per_event:.2f}",
+            _times_reference(new, case),
+            _times_reference(old, case),
+            f"{new[case].replay:,.0f}",
+            f"{old[case].replay:,.0f}",
         )
     return table
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
-    parser.add_argument("--seconds", type=float, default=3.0, help="time budget per case")
+    parser.add_argument("--seconds", type=float, default=3.0,
+                        help="CPU time budget per case (and checkout)")
     parser.add_argument("--kind", help="only this game kind")
     parser.add_argument("--seats", type=int, help="only this seat count")
     parser.add_argument("--map", help="only this map (a kind with maps)")
@@ -340,10 +391,10 @@ def main(argv: list[str] | None = None) -> None:
         return
     if args.has:  # the child of `offered_in`: exit 0 if this checkout has the case
         raise SystemExit(0 if any(c.label == args.has for c in cases()) else 1)
-    console = Console(width=None if os.isatty(1) else 132)
+    console = Console(width=None if os.isatty(1) else 180)
     if args.against:
-        console.print(f"Python {platform.python_version()}, ~{args.seconds:g} s per case "
-                      "and checkout, each in its own process pinned to one CPU")
+        console.print(f"Python {platform.python_version()}, ~{args.seconds:g} s of CPU per "
+                      "case and checkout, each in its own process pinned to one CPU")
         console.print(
             compare(args.against.resolve(), args.kind, args.seats, args.seconds, args.map,
                     args.rounds)
@@ -355,28 +406,34 @@ def main(argv: list[str] | None = None) -> None:
         return
     console.print(
         f"Python {platform.python_version()} on {platform.machine()}, {note}, "
-        f"~{args.seconds:g} s per case"
+        f"~{args.seconds:g} s of CPU per case"
     )
-    table = Table(title="Complete random games, one core (per CPU second)")
+    table = Table(title="Random legal games, one core: CPU per recorded event")
     for heading in ("kind", "map", "variant"):
         table.add_column(heading)
-    for heading in ("seats", "games", "games/s", "ms/game", "cmds/game", "events/game"):
+    for heading in ("seats", "games", "us/event", "x Europe", "ms/game", "events/game",
+                    "replay events/s", "cpu share"):
         table.add_column(heading, justify="right")
-    table.add_column("replay events/s", justify="right")
-    table.add_column("cpu share", justify="right")
-    for case in cases(args.kind, args.seats, args.map):
-        f = measure(case, args.seconds)
+    chosen = list(cases(args.kind, args.seats, args.map))
+    measured: dict[Case, Figures] = {}
+    for case in _with_references(chosen):
+        measured[case] = measure(case, args.seconds)
+    best = {case: Best() for case in measured}
+    for case, figures in measured.items():
+        best[case].add(figures)
+    for case in chosen:
+        f = measured[case]
         table.add_row(
             case.kind,
             case.map or "-",
             case.variant or "-",
             str(case.seats),
             str(f.games),
-            f"{f.games / f.seconds:,.0f}",
+            f"{f.us_per_event:.2f}",
+            _times_reference(best, case),
             f"{1000 * f.seconds / f.games:.2f}",
-            f"{f.commands / f.games:.0f}",
             f"{f.events / f.games:.0f}",
-            f"{f.events / f.replay_seconds:,.0f}",
+            f"{f.replay_rate:,.0f}",
             f"{f.seconds / f.wall_seconds:.0%}",
         )
     console.print(table)
