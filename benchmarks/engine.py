@@ -17,7 +17,7 @@ to the end: legal-move generation, decisions and `evolve`, exactly what a
 random bot costs the engine. Each case plays games until it has used
 ``--seconds`` of CPU time (not wall time: on a loaded machine a wall-time budget
 gave World only a handful of games), and reports the CPU time per recorded
-event and, for a kind with maps, its ratio to the kind's first map (Ticket to
+event and, for a kind with maps, its ratio to the kind's reference map (Ticket to
 Ride: Europe, standard) at the same seat count, measured in the same run. Each
 row also replays the logs it produced through `evolve` from nothing, the cost of
 rebuilding a game from its log.
@@ -180,15 +180,18 @@ def game_seed(number: int) -> Seed:
     return Seed(hashlib.sha256(number.to_bytes(8, "big")).digest())
 
 
+#: per kind with maps, the map every other is compared with (its default variant)
+REFERENCE_MAPS = {"ticket-to-ride": "europe"}
+
+
 def reference(case: Case) -> Case | None:
-    """The case `case` is compared with: its kind's first map, default variant, same
-    seat count (Ticket to Ride: Europe, standard); None for a kind without maps."""
-    if case.map is None:
+    """The case `case` is compared with: its kind's reference map (`REFERENCE_MAPS`) in
+    its default variant, at the same seat count; None for a kind without one."""
+    map_id = REFERENCE_MAPS.get(case.kind)
+    if case.map is None or map_id is None:
         return None
-    descriptor = kinds()[case.kind].descriptor
-    first = descriptor.maps[0]
-    variant = first.variants[0].id if first.variants else None
-    return Case(case.kind, first.id, variant, case.seats)
+    board = next(m for m in kinds()[case.kind].descriptor.maps if m.id == map_id)
+    return Case(case.kind, map_id, board.default_variant, case.seats)
 
 
 def play(case: Case, seconds: float) -> tuple[Figures, list[list[Any]]]:

@@ -96,7 +96,7 @@ class Board(msgspec.Struct, frozen=True, eq=False):
     ship_doubles: tuple[tuple[int, ...], ...]
     several_train_kinds: bool
     #: each card kind is the train card of the colour of its index, then the wild (no
-    #: other kinds): a hand is its own counts per colour (`pricing.Hand`)
+    #: other kinds): a hand is its own counts per colour (`hand.Hand`)
     plain_cards: bool
     #: the decks, each with the cards of it dealt per player and its market slots
     deck_ids: tuple[str, ...]

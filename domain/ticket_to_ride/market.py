@@ -29,6 +29,19 @@ from domain.ticket_to_ride.state import GameState
 from domain.ticket_to_ride.turn import Turn, draw_ends_turn, finish
 
 
+def face_up_card(board: Board, display: list[int], slot: int, second: bool) -> int:
+    """The card a face-up draw from `slot` takes, or the refusal: an empty slot (§4.1),
+    or a wild as the second card (§4.2), on every market."""
+    if not 0 <= slot < len(display) or display[slot] < 0:
+        raise RuleViolation("empty-slot", f"face-up slot {slot} holds no card", "§4.1")
+    card = display[slot]
+    if second and card == board.locomotive:
+        raise RuleViolation("locomotive-second",
+                            f"a face-up {board.card_names[card]} cannot be the second card",
+                            "§4.2")
+    return card
+
+
 def no_cards() -> RuleViolation:
     return RuleViolation("no-cards", "the draw pile and the discard pile are empty", "§4.4")
 
@@ -66,14 +79,8 @@ class OneDeck:
         deck, discard, display = state.deck, state.discard, state.display
         if not (second or deck or any(discard) or rules.core.market.face_up_without_piles):
             raise no_cards()
-        if not 0 <= slot < len(display) or display[slot] < 0:
-            raise RuleViolation("empty-slot", f"face-up slot {slot} holds no card", "§4.1")
-        card = display[slot]
+        card = face_up_card(board, display, slot, second)
         wild = board.locomotive
-        if second and card == wild:
-            raise RuleViolation(
-                "locomotive-second", "a face-up Locomotive cannot be the second card", "§4.2"
-            )
         reset_at = rules.core.market.wild_reset
         names = board.card_names
         if deck and -1 not in display:

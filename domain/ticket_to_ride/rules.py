@@ -129,8 +129,8 @@ class TicketToRideRules:
     ``europa-1912``, ``mega-europe`` and ``big-cities`` and the house option
     ``long-1912-tickets`` (the Orient Express and Max tickets are left out:
     their data is missing from the reference, §11.5), ``northern-lights``
-    (variant ``standard``), and ``amsterdam``, whose contract deck is
-    generated unless the server is given the printed one
+    and ``world`` (variant ``standard``), and ``amsterdam``, whose contract deck
+    is generated unless the server is given the printed one
     (`decks.supplied_deck`, a board the service builds and passes here).
     """
 

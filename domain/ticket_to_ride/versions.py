@@ -85,12 +85,17 @@ def check_version(board: Board, version: str | None) -> Played:
     digest, _, deck = named.partition("+")
     here, _, deck_here = board.digest.partition("+")
     recorded = RECORDED.get(digest)
-    if deck == deck_here and digest == here:
+    # today's data was first recorded by this engine, older data only by older engines
+    if deck == deck_here and digest == here and engine == ENGINE:
         return Played(version)
-    if deck == deck_here and recorded is not None and (recorded.map, recorded.now) == (
-        board.id, here
-    ):
+    if deck == deck_here and recorded is not None and engine != ENGINE and (
+        recorded.map, recorded.now
+    ) == (board.id, here):
         return Played(version, recorded.setup_returns)
+    if deck == deck_here and (digest == here or recorded is not None):
+        raise RuleViolation(
+            "bad-setup", f"rules version {version!r}: engine {engine} never played this data"
+        )
     # a ticket deck that differs is the server's choice: say so (docs/operations.md)
     deck_note = (" (its ticket deck is the server's ticket_deck setting)"
                  if board.deck_digest else "")

@@ -171,9 +171,8 @@ GLOSSARY: dict[str, str] = {
     "out otherwise",
     "generated": "Whether the engine made it up (a map whose printed deck is not listed)",
     "digest": "The deck's content hash",
-    "bonuses": "Points of the map's own end-of-game terms, by term name (Ruleset.bonus_terms)",
-    "bonus_terms": "The map's own end-of-game scoring terms, by name, beyond routes, tickets, "
-    "stations and the longest path",
+    "bonuses": "Points of the map's features' own end-of-game terms, by term name (goods, "
+    "goal-cards, harbors), beyond routes, tickets, stations and the longest path",
     "reason": "Why the game ended",
     "first": "The pick of the first player",
     "long_tickets": "The shuffle of the long tickets; null when the variant has none",

@@ -36,7 +36,7 @@ from domain.ticket_to_ride.draws import (
 from domain.ticket_to_ride.entries import Move
 from domain.ticket_to_ride.events import CardDrawn, Event, SlotRefilled
 from domain.ticket_to_ride.hooks import Engine, Feature
-from domain.ticket_to_ride.market import ONE_DECK
+from domain.ticket_to_ride.market import ONE_DECK, face_up_card
 from domain.ticket_to_ride.redaction import shuffles_hidden
 from domain.ticket_to_ride.ruleset import Ruleset
 from domain.ticket_to_ride.state import GameState, Refill, SecondCard
@@ -66,15 +66,8 @@ class Chosen:
         state, board = turn.state, turn.board
         if not second and not state.can_draw():
             raise RuleViolation("no-cards", "every deck and every discard pile is empty", "§4.4")
-        display = state.display
-        if not 0 <= slot < len(display) or display[slot] < 0:
-            raise RuleViolation("empty-slot", f"face-up slot {slot} holds no card", "§4.1")
-        card = display[slot]
+        card = face_up_card(board, state.display, slot, second)
         wild = board.locomotive
-        if second and card == wild:
-            raise RuleViolation(
-                "locomotive-second", "a face-up wild cannot be the second card", "§4.2"
-            )
         turn.empty_slot(slot)
         piles = turn.decks()
         supply = supplying(piles)

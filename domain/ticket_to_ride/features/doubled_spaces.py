@@ -12,14 +12,9 @@ from typing import ClassVar
 import msgspec
 
 from domain.ticket_to_ride.board import Board
+from domain.ticket_to_ride.hand import Cards, Hand
 from domain.ticket_to_ride.hooks import Feature
-from domain.ticket_to_ride.pricing import (
-    Alternative,
-    Cards,
-    Hand,
-    Paid,
-    PriceRule,
-)
+from domain.ticket_to_ride.pricing import Alternative, Paid, PriceRule
 
 
 class DoubledSpaces(msgspec.Struct, frozen=True, gc=False):

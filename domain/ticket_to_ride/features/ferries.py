@@ -13,15 +13,9 @@ from typing import ClassVar
 import msgspec
 
 from domain.ticket_to_ride.board import FERRY, GRAY, Board
+from domain.ticket_to_ride.hand import Cards, Hand
 from domain.ticket_to_ride.hooks import Feature
-from domain.ticket_to_ride.pricing import (
-    Alternative,
-    Cards,
-    Hand,
-    OneColour,
-    Paid,
-    PriceRule,
-)
+from domain.ticket_to_ride.pricing import Alternative, OneColour, Paid, PriceRule
 
 
 class PairFerry(msgspec.Struct, frozen=True, gc=False):

@@ -17,20 +17,15 @@ import msgspec
 
 from domain.kernel.errors import RuleViolation
 from domain.ticket_to_ride.board import Board
-from domain.ticket_to_ride.claimable import GrayParts
 from domain.ticket_to_ride.commands import BuildHarbor
 from domain.ticket_to_ride.entries import Move, Payments
 from domain.ticket_to_ride.events import Event, GameStarted, HarborBuilt, RouteClaimed
+from domain.ticket_to_ride.hand import Cards, Hand
 from domain.ticket_to_ride.hooks import Engine, Feature
+from domain.ticket_to_ride.listings import GrayParts
 from domain.ticket_to_ride.mapfile import Harbors
 from domain.ticket_to_ride.payments import card_names, named_cards, take_cards_payment
-from domain.ticket_to_ride.pricing import (
-    Alternative,
-    Cards,
-    Hand,
-    Paid,
-    take_cards,
-)
+from domain.ticket_to_ride.pricing import Alternative, Paid, take_cards
 from domain.ticket_to_ride.redaction import public
 from domain.ticket_to_ride.ruleset import Ruleset
 from domain.ticket_to_ride.scoring import Tally
@@ -42,7 +37,7 @@ class HarborCards(msgspec.Struct, frozen=True, gc=False):
     """A harbor (Rails & Sails §3.3): `per_deck` cards of each deck, every one showing the
     anchor and all of one colour (`colour`, -1: any one); wilds stand in for any of them,
     of either deck. Priced per colour it reads few card kinds, so the listing of any
-    colour is put together from tabulated ones (`claimable.GrayParts`)."""
+    colour is put together from tabulated ones (`listings.GrayParts`)."""
 
     per_deck: tuple[int, ...]
     colour: int = -1

@@ -13,15 +13,9 @@ from typing import ClassVar
 import msgspec
 
 from domain.ticket_to_ride.board import SEA, Board
+from domain.ticket_to_ride.hand import Cards, Hand
 from domain.ticket_to_ride.hooks import Feature
-from domain.ticket_to_ride.pricing import (
-    Alternative,
-    Cards,
-    Hand,
-    Paid,
-    PriceRule,
-    take_cards,
-)
+from domain.ticket_to_ride.pricing import Alternative, Paid, PriceRule, take_cards
 
 
 class ShipCards(msgspec.Struct, frozen=True, gc=False):

@@ -124,6 +124,8 @@ def test_a_0_1_log_plays_europe_with_the_data_of_then() -> None:
     f"{ENGINE}/europe@sha256:0000000000000000",  # data this build never shipped
     "0.9/europe@sha256:f3c881cea0956588",  # an engine version not known here
     VERSION_02["world"].replace("world@", "europe@"),  # another map's data
+    VERSION_02["europe"].replace("0.2/", f"{ENGINE}/"),  # 0.2 data under today's engine
+    current_version(load_board("europe")).replace(f"{ENGINE}/", "0.2/"),  # and the reverse
 ])
 def test_a_version_this_build_cannot_play_is_refused_at_setup(version: str) -> None:
     with pytest.raises(RuleViolation) as refused:
