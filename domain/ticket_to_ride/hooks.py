@@ -23,7 +23,8 @@ through these few named hooks:
 * **the opening**: ``opening`` (fields of the game-started event), ``start`` (the
   state it sets up);
 * **prices**: ``price`` (the price rule of a route it prices);
-* **tables**: ``tables`` (what it builds once per board, kept in `Engine.tables`);
+* **tables**: ``tables`` (what it builds once per board, from the board and its
+  `entries.Payments`, kept in `Engine.tables`);
 * **final scoring**: ``terms`` (points beyond routes and tickets), ``ticket_points``
   (a change to a ticket's score), ``tie_breaks`` (measures).
 
@@ -42,7 +43,7 @@ from typing import Any, Protocol
 from domain.kernel.rng import Rng
 from domain.ticket_to_ride.board import Board
 from domain.ticket_to_ride.commands import DrawBlind, RefillSlot
-from domain.ticket_to_ride.entries import Move
+from domain.ticket_to_ride.entries import Move, Payments
 from domain.ticket_to_ride.pricing import PriceRule
 from domain.ticket_to_ride.ruleset import Ruleset
 from domain.ticket_to_ride.scoring import Tally, TicketScore
@@ -100,7 +101,7 @@ class Feature:
     opening: Opening | None = None
     start: Start | None = None
     price: Price | None = None
-    tables: Callable[[Board], Any] | None = None
+    tables: Callable[[Board, Payments], Any] | None = None
     terms: Terms | None = None
     ticket_points: TicketPoints | None = None
     tie_breaks: Mapping[str, Measure] = field(default_factory=dict)
@@ -206,7 +207,8 @@ class Engine:
         self.pending_names: dict[type, str] = {}
         self.tie_breaks: dict[str, Measure] = {}
         #: what each part builds once per board, by its name
-        self.tables: dict[str, Any] = {p.name: p.tables(board) for p in parts if p.tables}
+        self.tables: dict[str, Any] = {p.name: p.tables(board, claim_table.payments)
+                                       for p in parts if p.tables}
         for part in parts:
             self.turn_commands.update(part.turn_commands)
             self.setup_commands.update(part.setup_commands)

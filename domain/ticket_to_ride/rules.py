@@ -183,7 +183,9 @@ class TicketToRideRules:
         return forfeit(self.engines[state.rules.map], state, seat, seed)
 
     def evolve(self, state: GameState | None, event: Event) -> GameState:
-        if state is not None:  # the hot path of replays: straight to the event's handler
+        # the hot path of replays, straight to the event's handler: a Europe replay takes
+        # 14% fewer instructions than through `evolve.evolve` (callgrind)
+        if state is not None:
             engine = self.engines[state.rules.map]
             apply = engine.appliers.get(type(event))
             if apply is not None:

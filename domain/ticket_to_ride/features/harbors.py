@@ -118,12 +118,12 @@ def _harbors(rules: Ruleset) -> Harbors:
     return harbors
 
 
-def price(board: Board) -> tuple[HarborCards, GrayParts]:
+def price(board: Board, payments: Payments) -> tuple[HarborCards, GrayParts]:
     """What a harbor costs on this map, and its listings (built once with its engine)."""
     harbors = board.map.features.harbors
     assert harbors is not None
     rule = HarborCards(tuple(harbors.cards.get(deck, 0) for deck in board.deck_ids))
-    parts = GrayParts.of(rule, board, Payments(board))
+    parts = GrayParts.of(rule, board, payments)
     assert parts is not None
     return rule, parts
 

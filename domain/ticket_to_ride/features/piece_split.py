@@ -16,7 +16,7 @@ from msgspec.structs import replace
 from domain.kernel.errors import RuleViolation
 from domain.ticket_to_ride.board import TRAINS, Board
 from domain.ticket_to_ride.commands import ChoosePieces, ExchangePieces
-from domain.ticket_to_ride.entries import Move
+from domain.ticket_to_ride.entries import Move, Payments
 from domain.ticket_to_ride.events import (
     Event,
     GameStarted,
@@ -157,7 +157,7 @@ def split_moves(engine: Engine, state: GameState, player: PlayerState) -> list[M
 Exchanges = tuple[tuple[int, int, tuple[Move, ...]], ...]
 
 
-def exchanges(board: Board) -> Exchanges:
+def exchanges(board: Board, payments: Payments) -> Exchanges:
     """Every exchange entry of the board, built once (none where exchanges cost nothing:
     the map has none)."""
     split = board.map.features.piece_split

@@ -13,7 +13,7 @@ from domain.kernel.errors import RuleViolation
 from domain.ticket_to_ride.board import STATIONS, Board
 from domain.ticket_to_ride.claimable import gray_payments
 from domain.ticket_to_ride.commands import BuildStation
-from domain.ticket_to_ride.entries import Move
+from domain.ticket_to_ride.entries import Move, Payments
 from domain.ticket_to_ride.events import Event, GameStarted, StationBuilt
 from domain.ticket_to_ride.hooks import Engine, Feature
 from domain.ticket_to_ride.payments import (
@@ -91,7 +91,7 @@ def station_entry(engine: Engine, state: GameState, seat: int, out: list[Move]) 
         out.append(Move(command, payments, cities=free))
 
 
-def commands(board: Board) -> tuple[tuple[tuple[BuildStation, ...], ...], ...]:
+def commands(board: Board, payments: Payments) -> tuple[tuple[tuple[BuildStation, ...], ...], ...]:
     """Every ready build-station command, built once with the engine: by city, colour
     (index + 1; 0: Locomotives only) and Locomotives (every turn's listing reads one)."""
     stations = board.map.features.stations
