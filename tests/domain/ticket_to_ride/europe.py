@@ -14,17 +14,14 @@ from typing import Any
 from domain.ticket_to_ride import RULES
 from domain.ticket_to_ride.commands import (
     ChooseTickets,
-    ClaimRoute,
-    Command,
-    DrawCard,
     KeepTickets,
 )
 from domain.ticket_to_ride.entries import Move
-from domain.ticket_to_ride.events import Event, GameEnded
+from domain.ticket_to_ride.events import GameEnded
 from domain.ticket_to_ride.rules import TicketToRideRules
 from domain.ticket_to_ride.state import GameState
 
-from .handmade import play, route, ticket
+from .handmade import draw_two, route, ticket
 
 AMSTERDAM_ESSEN = route("amsterdam", "essen")  # 3 spaces, yellow
 KYIV_WILNO = route("kyiv", "wilno")  # 2 spaces, gray
@@ -40,9 +37,6 @@ PARIS_PAMPLONA_BLUE = route("pamplona", "paris", "blue")
 AMSTERDAM_PAMPLONA = ticket("amsterdam", "pamplona")
 
 
-def commands(state: GameState, seat: int = 0) -> list[Command]:
-    """The commands of `seat`'s legal entries, in the order they are listed."""
-    return [m.command for m in RULES.legal_moves(state, seat)]
 
 
 def entries(state: GameState, kind: type, seat: int = 0) -> list[Move]:
@@ -50,11 +44,6 @@ def entries(state: GameState, kind: type, seat: int = 0) -> list[Move]:
     return [m for m in RULES.legal_moves(state, seat) if isinstance(m.command, kind)]
 
 
-def claim_entry(state: GameState, route: int, seat: int = 0) -> Move | None:
-    """The legal entry claiming `route`, or None when the route is not offered."""
-    found = [m for m in entries(state, ClaimRoute, seat) if m.command.route == route]  # type: ignore[union-attr]
-    assert len(found) <= 1, found
-    return found[0] if found else None
 
 
 def keeps(state: GameState, seat: int = 0) -> list[list[int]]:
@@ -63,12 +52,6 @@ def keeps(state: GameState, seat: int = 0) -> list[list[int]]:
             if isinstance(m.command, ChooseTickets | KeepTickets)]
 
 
-def draw_two(state: GameState, seat: int, rules: TicketToRideRules = RULES
-             ) -> tuple[list[Event], GameState]:
-    """`seat` takes two blind cards (the pile must hold them): the turn's events."""
-    first, state = play(state, seat, DrawCard(), rules)
-    second, state = play(state, seat, DrawCard(), rules)
-    return [*first, *second], state
 
 
 def last_turn(state: GameState, rules: TicketToRideRules = RULES) -> GameEnded:

@@ -20,6 +20,8 @@ from domain.kernel.protocol import Setup
 from domain.ticket_to_ride import RULES
 from domain.ticket_to_ride.board import TRAINS, Board, load_board
 from domain.ticket_to_ride.claims import close_claimed
+from domain.ticket_to_ride.commands import ClaimRoute, Command, DrawCard
+from domain.ticket_to_ride.entries import Move
 from domain.ticket_to_ride.events import Event, RouteClaimed
 from domain.ticket_to_ride.rules import TicketToRideRules
 from domain.ticket_to_ride.state import GameState
@@ -167,6 +169,38 @@ def give_route(state: GameState, seat: int, *routes: int, rules: TicketToRideRul
         event = RouteClaimed(seat, r, None, 0, board.route_length[r], 0)
         for hook in engine.on_claim:
             hook(engine, state, event)
+
+
+def claimed(state: GameState, seat: int, *routes: int, rules: TicketToRideRules = RULES
+            ) -> GameState:
+    """`give_route` with the routes' points scored too; `state`, changed in place."""
+    give_route(state, seat, *routes, rules=rules)
+    board = rules.engines[state.rules.map].board
+    state.players[seat].score += sum(board.route_points[r] for r in routes)
+    return state
+
+
+def commands(state: GameState, seat: int = 0, rules: TicketToRideRules = RULES
+             ) -> list[Command]:
+    """The commands of `seat`'s legal entries, in the order they are listed."""
+    return [m.command for m in rules.legal_moves(state, seat)]
+
+
+def claim_entry(state: GameState, route: int, seat: int = 0,
+                rules: TicketToRideRules = RULES) -> Move | None:
+    """The legal entry claiming `route`, or None when the route is not offered."""
+    found = [m for m in rules.legal_moves(state, seat)
+             if isinstance(m.command, ClaimRoute) and m.command.route == route]
+    assert len(found) <= 1, found
+    return found[0] if found else None
+
+
+def draw_two(state: GameState, seat: int, rules: TicketToRideRules = RULES
+             ) -> tuple[list[Event], GameState]:
+    """A whole draw-card turn of two blind cards (the pile must hold them): its events."""
+    first, state = play(state, seat, DrawCard(), rules)
+    second, state = play(state, seat, DrawCard(), rules)
+    return [*first, *second], state
 
 
 def play(state: GameState, seat: int, command: Any, rules: TicketToRideRules = RULES

@@ -22,7 +22,7 @@ from domain.kernel.protocol import Setup
 from domain.kernel.rng import Seed
 from domain.ticket_to_ride import RULES
 from domain.ticket_to_ride.board import FERRY, GRAY, Board
-from domain.ticket_to_ride.commands import ClaimRoute, DrawCard
+from domain.ticket_to_ride.commands import ClaimRoute
 from domain.ticket_to_ride.entries import Move
 from domain.ticket_to_ride.state import GameState
 
@@ -83,28 +83,10 @@ DECK_PATH = Path(__file__).with_name("decks") / "amsterdam-test-deck.json"
 DECK = DECK_PATH.read_bytes()
 
 
-def claimed(state: GameState, seat: int, *routes: int) -> GameState:
-    """`seat` holds `routes` as if it had claimed them (`handmade.give_route`), with their
-    points scored; `state`, changed in place."""
-    handmade.give_route(state, seat, *routes)
-    board = RULES.engines[state.rules.map].board
-    state.players[seat].score += sum(board.route_points[r] for r in routes)
-    return state
 
 
-def draw_two(state: GameState, seat: int) -> tuple[list[object], GameState]:
-    """A whole draw-card turn of two blind cards (`handmade.play` twice)."""
-    first, state = handmade.play(state, seat, DrawCard())
-    second, state = handmade.play(state, seat, DrawCard())
-    return [*first, *second], state
 
 
-def claim_entry(state: GameState, seat: int, route: int) -> Move | None:
-    """The legal-move entry claiming `route`, if the seat may claim it now."""
-    found = [m for m in RULES.legal_moves(state, seat)
-             if isinstance(m.command, ClaimRoute) and m.command.route == route]
-    assert len(found) <= 1
-    return found[0] if found else None
 
 
 def listed_claims(state: GameState, seat: int) -> set[int]:

@@ -19,16 +19,8 @@ from domain.ticket_to_ride.events import CardDrawn, GameEnded, TicketsDrawn
 from domain.ticket_to_ride.final import final_scores
 from domain.ticket_to_ride.state import GameState
 
-from .handmade import decide_accepts, play, refused
-from .map_states import (
-    AMS,
-    claim_entry,
-    claimed,
-    draw_two,
-    listed_claims,
-    lists,
-    random_states,
-)
+from .handmade import claim_entry, claimed, decide_accepts, draw_two, play, refused
+from .map_states import AMS, listed_claims, lists, random_states
 
 BOARD = AMS.board
 ENGINE = RULES.engines[AMS.id]
@@ -317,4 +309,4 @@ def test_every_command_decide_accepts_is_listed_and_nothing_else(
         assert len(owners) == len(set(owners))
         doubles += len(owners) == 2
     assert doubles > 0 if seats > 2 else doubles == 0
-    assert claim_entry(final, 0, GREEN) is None  # a finished game lists nothing
+    assert claim_entry(final, GREEN) is None  # a finished game lists nothing

@@ -275,7 +275,7 @@ def test_a_first_pick_leaving_no_legal_second_pick_ends_the_draw_with_one_card()
     state = world.playing(display=["wild", "wild", None, None, None, None], deck=["red"])
     for pile in state.piles:
         pile.draw, pile.discard = [], [0] * len(pile.discard)
-    assert DrawBlind("train") in world.commands(state)  # a pile has a card: the action is open
+    assert DrawBlind("train") in handmade.commands(state)  # a pile has a card: the action is open
     _, after = handmade.play(state, 0, DrawBlind("train"))
     # no pile left to draw from, only face-up wilds: the turn ends with one card
     assert after.current == 1 and sum(after.players[0].hand) == 1

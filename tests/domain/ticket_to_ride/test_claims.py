@@ -14,14 +14,8 @@ from domain.ticket_to_ride.commands import ClaimRoute
 from domain.ticket_to_ride.entries import Payment
 from domain.ticket_to_ride.events import RouteClaimed
 
-from .europe import (
-    AMSTERDAM_ESSEN,
-    KYIV_WILNO,
-    PARIS_FRANKFURT_ORANGE,
-    PARIS_FRANKFURT_WHITE,
-    claim_entry,
-)
-from .handmade import BOARD, card, hand, make_state, play, refused, route
+from .europe import AMSTERDAM_ESSEN, KYIV_WILNO, PARIS_FRANKFURT_ORANGE, PARIS_FRANKFURT_WHITE
+from .handmade import BOARD, card, claim_entry, hand, make_state, play, refused, route
 
 # --- §5.1, §5.2: paying for a route ---------------------------------------------------
 

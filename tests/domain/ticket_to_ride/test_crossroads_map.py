@@ -193,26 +193,21 @@ def test_a_station_does_not_qualify_a_harbor_and_a_harbor_takes_four_single_ship
     assert after.players[0].pieces[HARBORS] == 1 and after.station_owner[anvil] == 0
 
 
-def _give(state: GameState, seat: int, *routes: int) -> None:
-    """Routes owned as claims would leave them, their points scored."""
-    handmade.give_route(state, seat, *routes, rules=RULES)
-    state.players[seat].score += sum(BOARD.route_points[r] for r in routes)
-
-
 def test_final_scoring_adds_every_term_at_once() -> None:
     state = _state(goals=("capitals", "frost"))
     route, city = MADE.route, BOARD.city_ids.index
     you, them = state.players
     # seat 0: Anvil-Bramble-Dunmore-Fallow-Hollow and Ember-Kestrel: 2 + 4 + 2 + 4 + 1 = 13
-    _give(state, 0, route("anvil", "bramble", "red"), route("bramble", "dunmore"),
-          route("dunmore", "fallow"), route("fallow", "hollow"), route("ember", "kestrel"))
+    handmade.claimed(state, 0, route("anvil", "bramble", "red"), route("bramble", "dunmore"),
+                     route("dunmore", "fallow"), route("fallow", "hollow"),
+                     route("ember", "kestrel"), rules=RULES)
     you.tickets = [0, 17, 5]  # Anvil-Dunmore 5, the tour Anvil-Dunmore-Hollow 10, Lumen-Gloam
     state.harbor_owner[city("anvil")] = 0
     you.pieces[HARBORS], you.pieces[STATIONS], you.goods = 1, 1, 2
     state.station_owner[city("nettle")] = 0
     # seat 1: Kestrel-Gloam (sea), Hollow-Nettle, Hollow-Gloam: 4 + 4 + 2 = 10
-    _give(state, 1, route("kestrel", "gloam", "red"), route("hollow", "nettle"),
-          route("hollow", "gloam"))
+    handmade.claimed(state, 1, route("kestrel", "gloam", "red"), route("hollow", "nettle"),
+                     route("hollow", "gloam"), rules=RULES)
     them.tickets, them.goods = [10], 1  # Nettle-Gloam 5
     scores, won = final_scores(ENGINE, state)
     mine, theirs = scores
@@ -235,9 +230,9 @@ def test_a_station_s_borrowed_route_counts_for_a_tour_s_order_goal_cards_and_har
     route, city = MADE.route, BOARD.city_ids.index
     you = state.players[0]
     you.tickets = [17]  # the tour Anvil-Dunmore-Hollow: 10 in order, 6 in another, -12
-    _give(state, 0, route("anvil", "bramble", "red"), route("bramble", "dunmore"),
-          route("fallow", "hollow"))
-    _give(state, 1, route("dunmore", "fallow"))
+    handmade.claimed(state, 0, route("anvil", "bramble", "red"), route("bramble", "dunmore"),
+                     route("fallow", "hollow"), rules=RULES)
+    handmade.claimed(state, 1, route("dunmore", "fallow"), rules=RULES)
     state.station_owner[city("fallow")] = 0  # borrows Dunmore-Fallow
     you.pieces[STATIONS] -= 1
     state.harbor_owner[city("anvil")] = 0
@@ -268,13 +263,13 @@ def test_ties_go_to_goal_cards_won_then_fewest_stations_built_then_tickets_compl
     state = _state(goals=("short-hops", "frost"))
     route = MADE.route
     # seat 0 wins both goals with Ember-Kestrel, though it built a station and seat 1 none
-    _give(state, 0, route("ember", "kestrel"))
+    handmade.claimed(state, 0, route("ember", "kestrel"), rules=RULES)
     state.players[0].pieces[STATIONS] = 1
-    _give(state, 1, route("hollow", "gloam"), route("hollow", "nettle"))
+    handmade.claimed(state, 1, route("hollow", "gloam"), route("hollow", "nettle"), rules=RULES)
     state.players[1].tickets = [10]  # Nettle-Gloam, completed
     assert _tie(state) == [0]
     # seat 1 takes frost alone: one goal each, and seat 1 built fewer stations
-    _give(state, 1, route("fallow", "kestrel"))
+    handmade.claimed(state, 1, route("fallow", "kestrel"), rules=RULES)
     assert _tie(state) == [1]
     # a station each: seat 1 completed more tickets
     state.players[1].pieces[STATIONS] = 1

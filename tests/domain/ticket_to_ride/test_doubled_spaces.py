@@ -15,8 +15,9 @@ from domain.ticket_to_ride.events import RouteClaimed
 from domain.ticket_to_ride.state import GameState
 
 from . import handmade
+from .handmade import claim_entry
 from .synthetic import SYNTHETIC
-from .world import BOARD, TRAINS, entry, listed_and_accepted, playing, route
+from .world import BOARD, TRAINS, listed_and_accepted, playing, route
 
 LAHORE_BEIJING = route("lahore", "beijing")
 MARSEILLE_CASABLANCA = route("marseille", "casablanca")
@@ -119,5 +120,5 @@ def test_a_route_s_plain_spaces_follow_its_colour_and_each_doubled_space_takes_a
     # the two plain spaces blue, the doubled one any pair
     assert claim(ridge_peak, {"blue": 2, "red": 2}).cards == 4
     assert refusal(ridge_peak, {"red": 3, "locomotive": 1}) == "bad-payment"
-    listed = entry(state, ridge_peak, made.rules)
+    listed = claim_entry(state, ridge_peak, rules=made.rules)
     assert listed is not None and [p.colour for p in listed.payments or ()] == ["blue", None]

@@ -16,8 +16,8 @@ from domain.ticket_to_ride.commands import ClaimRoute, DrawCard, DrawTickets
 from domain.ticket_to_ride.events import CardDrawn, DisplayRefilled, GameStarted
 from domain.ticket_to_ride.state import SECOND_CARD, GameState
 
-from .europe import AMSTERDAM_ESSEN, commands, draw_two
-from .handmade import LOCO, card, cards, hand, make_state, names, play, refused
+from .europe import AMSTERDAM_ESSEN
+from .handmade import LOCO, card, cards, commands, draw_two, hand, make_state, names, play, refused
 
 
 def every_card(state: GameState) -> list[int]:

@@ -30,13 +30,13 @@ from .europe import (
     BRUXELLES_PARIS_YELLOW,
     MADRID_PAMPLONA_BLACK,
     PARIS_PAMPLONA_BLUE,
-    commands,
-    draw_two,
     last_turn,
 )
 from .handmade import (
     SEED,
     city,
+    commands,
+    draw_two,
     give_route,
     hand,
     make_state,

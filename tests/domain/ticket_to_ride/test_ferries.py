@@ -32,8 +32,8 @@ from domain.ticket_to_ride.events import RouteClaimed
 from domain.ticket_to_ride.mapcheck import decode_map
 from domain.ticket_to_ride.mapfile import MapError
 
-from .handmade import BOARD, SEED, hand, make_state, play, refused, route, tracks
-from .map_states import AMS, NL, claim_entry, ferry_readings
+from .handmade import BOARD, SEED, claim_entry, hand, make_state, play, refused, route, tracks
+from .map_states import AMS, NL, ferry_readings
 
 #: Europe: Palermo-Smyrna, 6 spaces, 2 symbols; Athina-Smyrna, 2 spaces, 1 symbol
 SMYRNA_PALERMO = route("palermo", "smyrna")
@@ -114,7 +114,7 @@ def test_a_map_file_states_how_its_ferries_are_paid_or_has_none(
 def test_a_ferry_needs_one_locomotive_per_symbol() -> None:
     """Smyrna-Palermo: 2 Locomotives + 4 cards of one colour; 15 points for 6 spaces."""
     state = make_state(hands=[hand(green=5, locomotive=2), hand()])
-    entry = claim_entry(state, 0, SMYRNA_PALERMO)
+    entry = claim_entry(state, SMYRNA_PALERMO)
     assert entry is not None and entry.payments == (Payment("green", 2, 2),)
     error = refused(state, 0, ClaimRoute(SMYRNA_PALERMO, "green", 1))
     assert (error.code, error.section) == ("ferry-locomotives", "§5.3")
@@ -125,14 +125,14 @@ def test_a_ferry_needs_one_locomotive_per_symbol() -> None:
 
 def test_a_ferry_is_not_offered_without_enough_locomotives() -> None:
     state = make_state(hands=[hand(green=8, locomotive=1), hand()])
-    assert claim_entry(state, 0, SMYRNA_PALERMO) is None
+    assert claim_entry(state, SMYRNA_PALERMO) is None
     assert refused(state, 0, ClaimRoute(SMYRNA_PALERMO, "green", 1)).code == "ferry-locomotives"
 
 
 def test_a_one_symbol_ferry_takes_a_locomotive_and_one_colour_or_locomotives_only() -> None:
     """§5.3: the plain space in one colour with Locomotives wild, or all Locomotives."""
     state = make_state(hands=[hand(red=2, locomotive=1), hand()])
-    entry = claim_entry(state, 0, ATHINA_SMYRNA)
+    entry = claim_entry(state, ATHINA_SMYRNA)
     assert entry is not None and entry.payments == (Payment("red", 1, 1),)
     assert refused(state, 0, ClaimRoute(ATHINA_SMYRNA, "red", 0)).code == "ferry-locomotives"
     events, _ = play(state, 0, ClaimRoute(ATHINA_SMYRNA, "red", 1))
@@ -260,7 +260,7 @@ def test_a_ferry_takes_as_many_trains_as_spaces_whatever_is_paid() -> None:
     state = NL.state(hands=[NL.hand(locomotive=4, red=4), NL.hand()], trains=[3, 40])
     error = refused(state, 0, ClaimRoute(MO_I_RANA_NARVIK, cards={"locomotive": 2, "red": 4}))
     assert (error.code, error.section) == ("not-enough-trains", "§3.2")
-    assert claim_entry(state, 0, MO_I_RANA_NARVIK) is None
+    assert claim_entry(state, MO_I_RANA_NARVIK) is None
 
 
 def test_legal_moves_list_a_ferrys_alternatives_compactly() -> None:
@@ -269,7 +269,7 @@ def test_legal_moves_list_a_ferrys_alternatives_compactly() -> None:
     red plain with a blue pair, or the green card and the Locomotive plain with both
     symbols paid by the red and blue pairs."""
     state = NL.state(hands=[NL.hand(locomotive=1, red=2, blue=2, green=1), NL.hand()])
-    entry = claim_entry(state, 0, MO_I_RANA_NARVIK)
+    entry = claim_entry(state, MO_I_RANA_NARVIK)
     assert entry is not None
     assert entry.payments == (
         Payment("blue", 1, 1, 1, {"blue": 2, "red": 2, "locomotive": 1}),
@@ -298,7 +298,7 @@ def test_every_listed_ferry_alternative_is_exactly_what_decide_accepts() -> None
         state = NL.state(hands=[[held.get(c, 0) for c in range(loco + 1)], NL.hand()],
                          deck=["white"] * 3)
         for (length, symbols), r in shapes.items():
-            entry = claim_entry(state, 0, r)
+            entry = claim_entry(state, r)
             listed = entry.payments or () if entry else ()
             promised = {(-1 if p.colour is None else board.card_index(p.colour), p.pairs, n)
                         for p in listed for n in range(p.min_locomotives, p.max_locomotives + 1)}

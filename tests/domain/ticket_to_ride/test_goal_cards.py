@@ -21,8 +21,8 @@ from domain.ticket_to_ride.features.goal_cards import goal_values, goal_winners
 from domain.ticket_to_ride.final import final_scores
 from domain.ticket_to_ride.state import GameState
 
-from .handmade import SEED, play
-from .map_states import NL, claimed
+from .handmade import SEED, claimed, play
+from .map_states import NL
 
 ENGINE = RULES.engines[NL.id]
 BOARD = NL.board

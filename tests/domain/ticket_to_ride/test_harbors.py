@@ -12,19 +12,8 @@ from domain.ticket_to_ride.events import HarborBuilt
 from domain.ticket_to_ride.final import final_scores
 from domain.ticket_to_ride.state import GameState
 
-from .handmade import give_route, make_state, play, refused, ticket
-from .world import (
-    BOARD,
-    ENGINE,
-    HARBORS,
-    RULES,
-    WILD,
-    city,
-    commands,
-    path,
-    playing,
-    route,
-)
+from .handmade import commands, give_route, make_state, play, refused, ticket
+from .world import BOARD, ENGINE, HARBORS, RULES, WILD, city, path, playing, route
 
 ATHINA = city("athina")
 PAID = {"red-anchor": 2, "red-ship": 1, "wild": 1}

@@ -32,11 +32,12 @@ from domain.ticket_to_ride.entries import Move
 from domain.ticket_to_ride.ruleset import stations_built
 from domain.ticket_to_ride.state import GameState
 
-from .europe import MADRID_PAMPLONA_BLACK, commands, entries
+from .europe import MADRID_PAMPLONA_BLACK, entries
 from .handmade import (
     BOARD,
     SEED,
     city,
+    commands,
     decide_accepts,
     give_route,
     hand,

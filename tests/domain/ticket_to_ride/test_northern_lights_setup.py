@@ -21,8 +21,8 @@ from domain.ticket_to_ride.commands import BuildStation, ChooseTickets, DrawCard
 from domain.ticket_to_ride.events import CardDrawn, GameStarted
 from domain.ticket_to_ride.final import final_scores
 
-from .handmade import opened, play, refused
-from .map_states import NL, claimed
+from .handmade import claimed, opened, play, refused
+from .map_states import NL
 
 BOARD = NL.board
 ENGINE = RULES.engines[NL.id]

@@ -19,8 +19,8 @@ from domain.ticket_to_ride.events import CardDrawn, GameEnded
 from domain.ticket_to_ride.final import final_scores
 from domain.ticket_to_ride.state import GameState
 
-from .handmade import decide_accepts, make_state, play, refused
-from .map_states import NL, claimed, draw_two, listed_claims, lists, random_states
+from .handmade import claimed, decide_accepts, draw_two, make_state, play, refused
+from .map_states import NL, listed_claims, lists, random_states
 
 BOARD = NL.board
 ENGINE = RULES.engines[NL.id]

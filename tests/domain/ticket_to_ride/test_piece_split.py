@@ -20,8 +20,8 @@ from domain.ticket_to_ride.commands import (
 from domain.ticket_to_ride.events import PiecesChosen, PiecesExchanged, PiecesRevealed
 from domain.ticket_to_ride.state import GameState
 
-from .handmade import make_state, play, refused
-from .world import HARBORS, SHIPS, TRAINS, card, commands, opened, playing, route
+from .handmade import commands, make_state, play, refused
+from .world import HARBORS, SHIPS, TRAINS, card, opened, playing, route
 
 ONE_SHIP = route("hong-kong", "manila")  # purple sea, 1 space
 

@@ -19,19 +19,8 @@ from domain.ticket_to_ride.final import final_scores
 from domain.ticket_to_ride.pricing import TrainCards
 from domain.ticket_to_ride.state import GameState
 
-from .handmade import give_route, play, refused, ticket
-from .world import (
-    BOARD,
-    ENGINE,
-    SHIPS,
-    TRAINS,
-    WILD,
-    card,
-    entry,
-    listed_and_accepted,
-    playing,
-    route,
-)
+from .handmade import claim_entry, give_route, play, refused, ticket
+from .world import BOARD, ENGINE, SHIPS, TRAINS, WILD, card, listed_and_accepted, playing, route
 
 PURPLE_RAIL_3 = route("novosibirsk", "yakutsk")
 WHITE_SEA_4 = route("mumbai", "dar-es-salaam")
@@ -79,7 +68,7 @@ def test_a_rail_route_takes_train_cards_of_its_colour_anchor_or_not_and_wilds() 
         assert _refusal(state, PURPLE_RAIL_3, **paid) == "bad-payment", paid
     # a colour and wilds cannot say which of the colour's two kinds are paid
     assert refused(state, 0, ClaimRoute(PURPLE_RAIL_3, "purple", 1)).code == "name-the-cards"
-    listed = entry(state, PURPLE_RAIL_3)
+    listed = claim_entry(state, PURPLE_RAIL_3)
     assert listed is not None and listed.payments == (Payment("purple", 0, 2),)
     # the ready payment spends the plain card before the anchor cards a harbor needs
     assert listed.command == ClaimRoute(PURPLE_RAIL_3, cards={"purple": 1, "purple-anchor": 2})
@@ -109,7 +98,7 @@ def test_a_five_space_sea_route_may_take_three_doubles_losing_the_spare_ship() -
                  {"white_double_ship": 3, "wild": 1},
                  {"white_double_ship": 2, "black_double_ship": 1}):  # two colours
         assert _refusal(state, WHITE_SEA_5, **paid) == "bad-payment", paid
-    listed = entry(state, WHITE_SEA_5)
+    listed = claim_entry(state, WHITE_SEA_5)
     assert listed is not None
     # per number of double-ship cards, the wilds a payment may hold
     assert listed.payments == (
@@ -150,8 +139,8 @@ def test_a_route_needs_enough_pieces_of_its_own_kind_in_the_supply() -> None:
     state = playing(white_ship=4, purple=3)
     state.players[0].pieces[SHIPS] = 3
     assert _refusal(state, WHITE_SEA_4, white_ship=4) == "not-enough-ships"
-    assert entry(state, WHITE_SEA_4) is None
-    assert entry(state, PURPLE_RAIL_3) is not None  # trains are another kind
+    assert claim_entry(state, WHITE_SEA_4) is None
+    assert claim_entry(state, PURPLE_RAIL_3) is not None  # trains are another kind
     state.players[0].pieces[TRAINS] = 2
     assert _refusal(state, PURPLE_RAIL_3, purple=3) == "not-enough-trains"
     state.players[0].pieces[SHIPS] = 4

@@ -29,8 +29,8 @@ from domain.ticket_to_ride.ruleset import ruleset_of
 from domain.ticket_to_ride.state import GameState
 
 from . import handmade
+from .handmade import claim_entry
 from .synthetic import SYNTHETIC
-from .world import entry
 
 MADE = SYNTHETIC
 RULES, BOARD = MADE.rules, MADE.board
@@ -78,8 +78,8 @@ def test_a_triple_route_opens_as_many_tracks_as_the_seat_count_allows(
     free = [t for t in TRIPLE if state.route_owner[t] < 0]
     assert len(free) == 3 - (usable - 1)
     for track in free:  # the last usable track is still open to seat 0
-        assert entry(state, track, RULES) is not None
-    listed = entry(state, free[0], RULES)
+        assert claim_entry(state, track, rules=RULES) is not None
+    listed = claim_entry(state, free[0], rules=RULES)
     assert listed is not None
     _, state = handmade.play(state, 0, listed.command, RULES)
     # once it is taken, every other track is closed, to everyone
@@ -111,7 +111,7 @@ def test_a_ferry_symbol_takes_a_locomotive_or_a_pair_of_any_colour() -> None:
 
 def test_pair_payments_are_listed_compactly_and_each_one_is_accepted() -> None:
     state = _state(red=4, blue=2, green=1, locomotive=1)
-    listed = entry(state, NORTH_FJORD, RULES)
+    listed = claim_entry(state, NORTH_FJORD, rules=RULES)
     assert listed is not None and listed.payments is not None
     # per colour of the plain spaces and symbols paid by pairs: red or blue with the
     # symbol by a pair (0 or 1 Locomotive) or by the Locomotive, green with the Locomotive
@@ -171,13 +171,13 @@ def test_a_route_is_laid_with_its_own_piece_kind_and_the_view_counts_them() -> N
 def test_a_route_needs_enough_pieces_of_its_own_kind() -> None:
     state = _state(locomotive=4, red=2)
     state.players[0].pieces = [22, 2, 3]  # trains for any route, 3 ships
-    assert entry(state, ISLE_CAPE, RULES) is None
+    assert claim_entry(state, ISLE_CAPE, rules=RULES) is None
     assert _refusal(state, ClaimRoute(ISLE_CAPE, cards={"locomotive": 4})) == "not-enough-ships"
     state.players[0].pieces = [1, 2, 6]  # ships for any ship route, 1 train
-    assert entry(state, ISLE_CAPE, RULES) is not None
-    assert entry(state, FJORD_ISLE, RULES) is not None
+    assert claim_entry(state, ISLE_CAPE, rules=RULES) is not None
+    assert claim_entry(state, FJORD_ISLE, rules=RULES) is not None
     red = MADE.route("mill", "vale", "red")
-    assert entry(state, red, RULES) is None
+    assert claim_entry(state, red, rules=RULES) is None
     assert _refusal(state, ClaimRoute(red, cards={"red": 2})) == "not-enough-trains"
 
 

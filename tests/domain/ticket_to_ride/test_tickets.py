@@ -15,8 +15,8 @@ from domain.ticket_to_ride import RULES
 from domain.ticket_to_ride.commands import ChooseTickets, DrawCard, DrawTickets, KeepTickets
 from domain.ticket_to_ride.events import GameStarted, TicketsChosen, TicketsDrawn, TicketsKept
 
-from .europe import commands, keeps
-from .handmade import BOARD, SEED, make_state, play, refused
+from .europe import keeps
+from .handmade import BOARD, SEED, commands, make_state, play, refused
 
 # --- §6: drawing tickets during play --------------------------------------------------------
 

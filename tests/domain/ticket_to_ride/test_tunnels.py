@@ -20,8 +20,8 @@ from domain.ticket_to_ride.events import (
     TunnelWithdrawn,
 )
 
-from .europe import AMSTERDAM_BRUXELLES, MADRID_PAMPLONA_BLACK, PARIS_ZURICH, commands
-from .handmade import card, cards, hand, make_state, names, play, refused
+from .europe import AMSTERDAM_BRUXELLES, MADRID_PAMPLONA_BLACK, PARIS_ZURICH
+from .handmade import card, cards, commands, hand, make_state, names, play, refused
 
 # --- §5.4 steps 1-4, 7: the reveal and the extra cost ---------------------------------------
 

@@ -25,8 +25,8 @@ from domain.ticket_to_ride.commands import (
 from domain.ticket_to_ride.events import GameEnded, GameStarted, Passed
 from domain.ticket_to_ride.state import GameState
 
-from .europe import MADRID_PAMPLONA_BLACK, commands, draw_two
-from .handmade import SEED, city, hand, make_state, play, refused
+from .europe import MADRID_PAMPLONA_BLACK
+from .handmade import SEED, city, commands, draw_two, hand, make_state, play, refused
 
 
 def stuck(seats: int = 2, **changes: Any) -> GameState:

@@ -19,8 +19,8 @@ from domain.ticket_to_ride.board import SEA
 from domain.ticket_to_ride.commands import ChooseTickets, ClaimRoute, DrawTickets, KeepTickets
 from domain.ticket_to_ride.events import TicketsDrawn
 
-from .handmade import give_route, play, refused
-from .world import BOARD, RULES, card, city, commands, entry, opened, playing, route
+from .handmade import claim_entry, commands, give_route, play, refused
+from .world import BOARD, RULES, card, city, opened, playing, route
 
 COLOURS = ["purple", "yellow", "green", "red", "black", "white"]
 INLAND = {"winnipeg", "mexico", "moskva", "novosibirsk", "tehran", "lahore", "yakutsk",
@@ -151,14 +151,14 @@ def test_a_double_route_s_second_track_opens_only_with_4_or_5_players(
     first, second = BOARD.route_tracks[route("cape-town", "indian-ocean-star", "red")]
     state = playing(seats, green_double_ship=3, red_double_ship=3)
     give_route(state, 1, first)
-    assert (entry(state, second) is not None) == second_open
+    assert (claim_entry(state, second) is not None) == second_open
     if not second_open:
         claim = ClaimRoute(second, cards={"green-double-ship": 3})
         assert refused(state, 0, claim).code == "double-route-closed"
     # never both tracks to one player
     state = playing(seats, green_double_ship=3, red_double_ship=3)
     give_route(state, 0, first)
-    assert entry(state, second) is None
+    assert claim_entry(state, second) is None
 
 
 def test_the_picture_tells_sea_from_rail_and_shows_doubled_spaces_harbors_and_wraps() -> None:

@@ -16,9 +16,7 @@ from itertools import product
 from domain.kernel.errors import RuleViolation
 from domain.ticket_to_ride import RULES
 from domain.ticket_to_ride.board import SEA
-from domain.ticket_to_ride.commands import ClaimRoute, Command
-from domain.ticket_to_ride.entries import Move
-from domain.ticket_to_ride.rules import TicketToRideRules
+from domain.ticket_to_ride.commands import ClaimRoute
 from domain.ticket_to_ride.state import GameState
 
 from . import handmade
@@ -69,16 +67,8 @@ def opened(seats: int = 2) -> GameState:
     return handmade.opened(seats, "world")
 
 
-def commands(state: GameState, seat: int = 0) -> list[Command]:
-    """The commands of `seat`'s legal moves."""
-    return [m.command for m in RULES.legal_moves(state, seat)]
 
 
-def entry(state: GameState, route_: int, rules: TicketToRideRules = RULES) -> Move | None:
-    """Seat 0's claim entry for a route, if it lists one (on World unless `rules` say)."""
-    found = [m for m in rules.legal_moves(state, 0)
-             if isinstance(m.command, ClaimRoute) and m.command.route == route_]
-    return found[0] if found else None
 
 
 def path(start: str, goal: str) -> list[int]:
@@ -144,7 +134,7 @@ def listed_and_accepted(state: GameState, route_: int) -> tuple[set[Kind], set[K
             continue
         accepted.add(_kind(paid, route_))
     listed = set()
-    found = entry(state, route_)
+    found = handmade.claim_entry(state, route_)
     if found is not None:
         RULES.decide(state, 0, found.command, SEED)
         for p in found.payments or ():
