@@ -98,7 +98,11 @@ class JoinSeat(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 class SeatBot(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """`POST /games/{id}/seats/bot`: the host gives the lowest free seat to a bot."""
+    """`POST /games/{id}/seats/bot`: the host gives the lowest free seat to a bot.
+
+    With no `name`, the bot is named after its strategy, distinct at the table
+    ("greedy bot", then "greedy bot 2", ...).
+    """
 
     strategy: Annotated[Strategy, msgspec.Meta(description="The reference bot to play")] = (
         "greedy")
@@ -157,8 +161,7 @@ class GamesController(Controller):
         self, game_id: GameId, data: RequestBody[SeatBot], request: Request[Any, Any, Any],
         store: Store,
     ) -> Response[SeatChange]:
-        seated = store.join(game_id, data.name or f"{data.strategy} bot",
-                            bot=data.strategy, host_token=bearer(request))
+        seated = store.join(game_id, data.name, bot=data.strategy, host_token=bearer(request))
         return Response(SeatChange(seated.game_id, seated.seat, seated.version), status_code=201)
 
     @delete(

@@ -150,3 +150,16 @@ def test_host_and_seat_tokens_and_the_audit_of_it_all(lobby: TestClient[Any]) ->
     replayed = lobby.post("/replays", content=export,
                           headers={"Content-Type": "application/x-ndjson"})
     assert replayed.json()["valid"] is True, replayed.text
+
+
+def test_bots_seated_without_a_name_get_names_of_their_own(lobby: TestClient[Any]) -> None:
+    """Two greedy bots at one table are "greedy bot" and "greedy bot 2"; a name the host
+    gives is kept, and a default never repeats a name already at the table."""
+    created = create(lobby, kind="colt-express", map=None, seats=4)
+    host = bearer(created["host_token"])
+    assert join(lobby, created["id"], "greedy bot 2").status_code == 201
+    for body in ({}, {"name": "Rusty"}, {"strategy": "greedy"}):
+        seated = lobby.post(f"/games/{created['id']}/seats/bot", json=body, headers=host)
+        assert seated.status_code == 201, seated.text
+    names = [s["name"] for s in lobby.get(f"/games/{created['id']}").json()["seats"]]
+    assert names == ["greedy bot 2", "greedy bot", "Rusty", "greedy bot 3"]
