@@ -5,7 +5,6 @@ from __future__ import annotations
 from domain.colt_express import RULES
 from domain.colt_express.commands import Fire, MoveBandit
 from domain.colt_express.final import final_scores
-from domain.kernel.protocol import Result
 
 from .builders import resolve, run_round_end, table
 
@@ -80,7 +79,9 @@ def test_the_result_is_published_when_the_game_ends():
     assert RULES.result(state) is None
     assert RULES.public_view(state).bandits[1].loot[0].value is None
     run_round_end(state)
-    assert RULES.result(state) == Result(scores=[1500, 1300, 1000], winners=[0])
+    result = RULES.result(state)
+    assert result is not None
+    assert (result.scores, result.winners) == ([1500, 1300, 1000], [0])
     view = RULES.public_view(state)
     assert view.status == "finished" and view.result is not None
     assert view.result.seed and view.result.purse_values == {"purse-9": 300}

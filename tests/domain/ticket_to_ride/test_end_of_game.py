@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import pytest
 
-from domain.kernel.protocol import Result
 from domain.ticket_to_ride import RULES
 from domain.ticket_to_ride.board import STATIONS, TRAINS
 from domain.ticket_to_ride.commands import (
@@ -62,7 +61,9 @@ def test_two_trains_left_start_a_final_round_of_one_more_turn_each() -> None:
     assert isinstance(ended, GameEnded) and ended.reason == "final-round"
     assert ended.seed == SEED.hex
     assert state.phase == "finished" and RULES.to_act(state) == []
-    assert RULES.result(state) == Result([s.total for s in ended.scores], ended.winners)
+    result = RULES.result(state)
+    assert result is not None
+    assert (result.scores, result.winners) == ([s.total for s in ended.scores], ended.winners)
     over = refused(state, 1, DrawCard())
     assert (over.code, over.section) == ("game-over", "§8")
 
