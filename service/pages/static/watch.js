@@ -70,13 +70,22 @@ function counts(entry, skip) {
   return list;
 }
 
+/** Each seat's card: its name, its public counts and, once the game has ended, its final
+ * score (the in-game score, which the final scoring changes, is then left out). */
 function drawSeats(game) {
   const view = game.view || {};
   const figures = page.book.book.seat_figures;
+  const sheets = game.status === "finished" ? game.result?.sheets || [] : [];
   const items = (game.seats || []).map((seat) => {
     const entry = (view.seats || []).find((s) => s.seat === seat.seat) || {};
+    const sheet = sheets.find((s) => s.seat === seat.seat);
     const item = element("li", { "data-seat": seat.seat, style: `--seat: ${seatColour(seat.seat)}` },
-      element("span", { class: "name", text: seat.name }), counts(entry, ["seat"]));
+      element("span", { class: "name", text: seat.name }),
+      counts(entry, sheet ? ["seat", "score"] : ["seat"]));
+    if (sheet) {
+      item.append(element("p", { class: "final-score", "data-final": sheet.total,
+        text: `Final score: ${sheet.total}` }));
+    }
     if (figures) {
       for (const figure of (view[figures.view] || []).filter((f) => f.seat === seat.seat)) {
         item.append(element("span", { class: "bandit",
@@ -117,39 +126,61 @@ function drawFeed(upTo) {
   $("feed").replaceChildren(...items);
 }
 
-/** The final scores: each seat's terms from the game's last event, else the result's totals. */
-function drawFinal(game, upTo) {
+/** The final score sheets: a table with a row per term (its words from the phrase book,
+ * its rule section) and a column per seat, the totals as its last row, then the
+ * figures that are not points in a table of their own ("Statistics"). Seats are
+ * columns so that the table fits a phone's width however many terms a map has. */
+function drawFinal(game) {
   const section = $("final");
-  if (game.status !== "finished") { section.hidden = true; return; }
-  const ended = (page.records.get(upTo)?.events || []).find((e) => Array.isArray(e.scores));
-  const scores = ended?.scores ?? game.result?.scores ?? [];
-  const extra = Object.entries({ ...(game.result || {}), ...(ended || {}) }).filter(
-    ([name, value]) => name !== "winners" && Array.isArray(value)
-      && value.every((v) => Number.isInteger(v)) && name !== "scores");
-  const terms = [];
-  for (const score of scores) {
-    if (score !== null && typeof score === "object") {
-      for (const [name, value] of Object.entries(score)) {
-        if (typeof value === "number" && name !== "total" && !terms.includes(name)) terms.push(name);
-      }
-    }
-  }
-  const head = element("tr", {}, element("th", { text: "seat" }),
-    ...terms.map((t) => element("th", { text: words(t) })),
-    ...extra.map(([name]) => element("th", { text: words(name) })),
-    element("th", { text: "total" }));
-  const winners = game.result?.winners ?? ended?.winners ?? [];
-  const rows = scores.map((score, seat) => {
-    const row = element("tr", { "data-seat": seat }, element("td", { text: page.book.seat(seat) }));
-    for (const t of terms) row.append(element("td", { class: "number", text: String(score[t] ?? "") }));
-    for (const [, seats] of extra) row.append(element("td", { text: seats.includes(seat) ? "yes" : "" }));
-    row.append(element("td", { class: "number total",
-      text: String(typeof score === "number" ? score : score.total) }));
-    if (winners.includes(seat)) row.classList.add("winner");
-    return row;
-  });
-  $("final-scores").replaceChildren(element("thead", {}, head), element("tbody", {}, ...rows));
+  const sheets = game.status === "finished" ? game.result?.sheets : undefined;
+  if (!sheets) { section.hidden = true; return; }
+  const terms = sheetRows(sheets, "terms", "term", "points", page.book.book.terms);
+  const total = element("tr", { class: "total" }, element("th", { scope: "row", text: "Total" }),
+    ...sheets.map((sheet) => numberCell(sheet.seat, sheet.total)));
+  $("final-scores").replaceChildren(sheetHead(game, sheets), element("tbody", {}, ...terms),
+    element("tfoot", {}, total));
+  const figures = sheetRows(sheets, "figures", "name", "value", page.book.book.figures);
+  $("final-figures").replaceChildren(sheetHead(game, sheets), element("tbody", {}, ...figures));
+  $("statistics").hidden = figures.length === 0;
   section.hidden = false;
+}
+
+/** The sheets' header row: each seat's name, the winners marked. */
+function sheetHead(game, sheets) {
+  const winners = game.result.winners;
+  return element("thead", {}, element("tr", {}, element("td"), ...sheets.map((sheet) =>
+    element("th", { scope: "col", "data-seat": sheet.seat,
+      class: winners.includes(sheet.seat) ? "winner" : "", text: seatName(game, sheet.seat) }))));
+}
+
+/** A row per distinct entry of the sheets' `part` (terms or figures), named by its `key`:
+ * its words from `labels` (else its id in words), its rule section and each seat's `value`. */
+function sheetRows(sheets, part, key, value, labels = {}) {
+  return distinct(sheets.flatMap((sheet) => sheet[part]), key).map((first) => {
+    const cells = sheets.map((sheet) => {
+      const entry = sheet[part].find((e) => e[key] === first[key]);
+      return numberCell(sheet.seat, entry === undefined ? "" : entry[value]);
+    });
+    return element("tr", { "data-name": first[key] }, element("th", { scope: "row" },
+      labels[first[key]] ?? words(first[key]), " ", element("small", { text: first.section })),
+    ...cells);
+  });
+}
+
+function numberCell(seat, number) {
+  return element("td", { class: "number", "data-seat": seat, text: String(number) });
+}
+
+/** The entries of `list` with distinct `key`s, in the order they first come. */
+function distinct(list, key) {
+  const seen = new Map();
+  for (const entry of list) if (!seen.has(entry[key])) seen.set(entry[key], entry);
+  return [...seen.values()];
+}
+
+/** A seat's name at the table (a seat with none is told by its number). */
+function seatName(game, seat) {
+  return (game.seats || []).find((s) => s.seat === seat)?.name ?? `seat ${seat}`;
 }
 
 /** The things the move at `version` touched, marked in the picture: the phrase book's
@@ -199,7 +230,7 @@ async function show(version) {
   drawTurn(game);
   drawSeats(game);
   drawFeed(version);
-  drawFinal(game, version);
+  drawFinal(game);
   const state = game.status === "finished" ? "finished" : game.status;
   $("status").textContent = `${state} · version ${version}${page.following ? " · live" : ""}`;
   document.body.dataset.version = String(version);
@@ -231,7 +262,6 @@ function redrawFeedSoon() {
   setTimeout(() => {
     page.feedPending = false;
     drawFeed(page.shown);
-    drawFinal(page.game, page.shown);
     stopWhenComplete();
   }, 0);
 }
