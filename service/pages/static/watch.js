@@ -36,16 +36,6 @@ async function json(path, fallback) {
   return answer.json();
 }
 
-function element(tag, attributes = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) {
-    if (name === "text") node.textContent = value;
-    else node.setAttribute(name, value);
-  }
-  node.append(...children);
-  return node;
-}
-
 const { words } = Phrases;
 
 function seatColour(seat) {
@@ -126,61 +116,11 @@ function drawFeed(upTo) {
   $("feed").replaceChildren(...items);
 }
 
-/** The final score sheets: a table with a row per term (its words from the phrase book,
- * its rule section) and a column per seat, the totals as its last row, then the
- * figures that are not points in a table of their own ("Statistics"). Seats are
- * columns so that the table fits a phone's width however many terms a map has. */
+/** The final score sheets (scoresheet.js) once the game shown has ended. */
 function drawFinal(game) {
-  const section = $("final");
-  const sheets = game.status === "finished" ? game.result?.sheets : undefined;
-  if (!sheets) { section.hidden = true; return; }
-  const terms = sheetRows(sheets, "terms", "term", "points", page.book.book.terms);
-  const total = element("tr", { class: "total" }, element("th", { scope: "row", text: "Total" }),
-    ...sheets.map((sheet) => numberCell(sheet.seat, sheet.total)));
-  $("final-scores").replaceChildren(sheetHead(game, sheets), element("tbody", {}, ...terms),
-    element("tfoot", {}, total));
-  const figures = sheetRows(sheets, "figures", "name", "value", page.book.book.figures);
-  $("final-figures").replaceChildren(sheetHead(game, sheets), element("tbody", {}, ...figures));
-  $("statistics").hidden = figures.length === 0;
-  section.hidden = false;
-}
-
-/** The sheets' header row: each seat's name, the winners marked. */
-function sheetHead(game, sheets) {
-  const winners = game.result.winners;
-  return element("thead", {}, element("tr", {}, element("td"), ...sheets.map((sheet) =>
-    element("th", { scope: "col", "data-seat": sheet.seat,
-      class: winners.includes(sheet.seat) ? "winner" : "", text: seatName(game, sheet.seat) }))));
-}
-
-/** A row per distinct entry of the sheets' `part` (terms or figures), named by its `key`:
- * its words from `labels` (else its id in words), its rule section and each seat's `value`. */
-function sheetRows(sheets, part, key, value, labels = {}) {
-  return distinct(sheets.flatMap((sheet) => sheet[part]), key).map((first) => {
-    const cells = sheets.map((sheet) => {
-      const entry = sheet[part].find((e) => e[key] === first[key]);
-      return numberCell(sheet.seat, entry === undefined ? "" : entry[value]);
-    });
-    return element("tr", { "data-name": first[key] }, element("th", { scope: "row" },
-      labels[first[key]] ?? words(first[key]), " ", element("small", { text: first.section })),
-    ...cells);
-  });
-}
-
-function numberCell(seat, number) {
-  return element("td", { class: "number", "data-seat": seat, text: String(number) });
-}
-
-/** The entries of `list` with distinct `key`s, in the order they first come. */
-function distinct(list, key) {
-  const seen = new Map();
-  for (const entry of list) if (!seen.has(entry[key])) seen.set(entry[key], entry);
-  return [...seen.values()];
-}
-
-/** A seat's name at the table (a seat with none is told by its number). */
-function seatName(game, seat) {
-  return (game.seats || []).find((s) => s.seat === seat)?.name ?? `seat ${seat}`;
+  const shown = ScoreSheet.draw(game, page.book.book,
+    { scores: $("final-scores"), figures: $("final-figures"), statistics: $("statistics") });
+  $("final").hidden = !shown;
 }
 
 /** The things the move at `version` touched, marked in the picture: the phrase book's
