@@ -16,9 +16,11 @@ owner's colour. Rails & Sails World: sea spaces are ovals and rail spaces
 rectangles, a doubled space carries a bar across, port cities an anchor
 mark and built harbors a square in their owner's colour, and on a board
 that wraps around (``board_wrap``) a route whose cities are more than half
-the board apart is drawn leaving one side edge and entering at the other.
-A side panel shows the turn, the face-up cards, pile sizes and each seat's
-score and pieces, and the result once the game has ended.
+the board apart is drawn leaving one side edge and entering at the other,
+every space inside the map area. City labels are kept inside the map area; a
+place the printed board leaves unnamed gets none. A side panel shows the map's
+title (broken after its colon when long), the turn, the face-up cards, pile
+sizes and each seat's score and pieces, and the result once the game has ended.
 
 Everything is read from `views.public_view`, so the picture can show nothing a
 spectator may not see. Elements carry ``data-*`` attributes (route number,
