@@ -437,7 +437,7 @@ def _panel(board: Board, view: PublicView) -> list[str]:
     parts += [
         _text(x, y + 24, f"Variant: {view.variant if variant is None else variant.title}"),
         _text(x, y + 44, f"Turn {view.turn} · to act: {acting}"),
-        _text(x, y + 64, f"Waiting for: {view.pending or 'a move'}"
+        _text(x, y + 64, f"Waiting for: {(view.pending or 'a move').replace('-', ' ')}"
               if view.status == "active" else "The game has ended"),
         _text(x, y + 96, "Face-up cards", 14, "bold"),
     ]
