@@ -46,7 +46,7 @@ ACTIONS = tuple(action.replace("_", "-") for action in ACTION_DECK)
 
 #: the figures of every seat, with what each counts
 SEAT_FIGURES: dict[str, str] = {
-    "turns": "Schemin' turns played (a card played or cards drawn)",
+    "turns": "Schemin' turns played (a card played or cards drawn; a cover card is none)",
     "cards-drawn": "cards drawn in Schemin' instead of playing one",
     **{f"actions-{a}": f"{a} action cards turned up in Stealin'" for a in ACTIONS},
     "bullets-fired": "bullets fired at other bandits",
@@ -101,7 +101,9 @@ def game_statistics(steps: Sequence[Sequence[Event]], finished: bool) -> KindSta
     turns, rounds, round_events, acting = 0, 0, [], -1
     for version, events in enumerate(steps, 1):
         for event in events:
-            if isinstance(event, CardPlayed | CardsDrawn):
+            if isinstance(event, CardPlayed) and event.cover_fire:
+                pass  # a two-player game's cover card goes with the Fire's turn (§8)
+            elif isinstance(event, CardPlayed | CardsDrawn):
                 turns += 1
                 seats[event.seat]["turns"] += 1
                 if isinstance(event, CardsDrawn):
