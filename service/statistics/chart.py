@@ -4,14 +4,16 @@ Drawn by the server from the statistics' score points (`kernel.statistics.ScoreP
 so the watch page needs no charting code and no external asset: one self-contained
 SVG document with no script and no style sheet, safe under the pages'
 Content-Security-Policy whether shown inline or as an image. The x axis counts the
-game's records (every score change falls on one), the y axis the score; each seat's
-line carries ``data-seat`` and a ``<title>`` with its name and final score, and a
-legend repeats them. Player names are the players' own words: they are escaped.
+game's records (every score change falls on one), the y axis the score; a seat's
+score is a step line (it holds until the record that changes it), with
+``data-seat`` and a ``<title>`` giving its name and final score, repeated in the
+legend. Player names are the players' own words: they are escaped.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import pairwise
 from xml.sax.saxutils import escape, quoteattr
 
 from domain.kernel.statistics import ScorePoint
@@ -69,7 +71,11 @@ def score_chart(points: Sequence[ScorePoint], names: Sequence[str], unit: str) -
                  f'fill="#333333">record {last}</text>')
     for seat, name in enumerate(names):
         colour = SEAT_LINES[seat % len(SEAT_LINES)]
-        line = " ".join(f"{x(p.version)},{y(p.scores[seat])}" for p in points)
+        # a score holds until the record that changes it: steps, not slopes
+        corners = [(points[0].version, points[0].scores[seat])] if points else []
+        for before, point in pairwise(points):
+            corners += [(point.version, before.scores[seat]), (point.version, point.scores[seat])]
+        line = " ".join(f"{x(v)},{y(score)}" for v, score in corners)
         parts.append(
             f'<polyline class="seat-line" data-seat="{seat}" data-final="{finals[seat]}" '
             f'fill="none" stroke="{colour}" stroke-width="2" points="{line}">'
