@@ -33,6 +33,12 @@ def test_random_players_finish_the_game(
     result = final["result"]
     assert len(result["scores"]) == seats
     assert result["winners"] and set(result["winners"]) <= set(range(seats))
+    # each seat's score as terms that add up to it, each citing its rule (issue 23)
+    assert [sheet["seat"] for sheet in result["sheets"]] == list(range(seats))
+    for sheet, score in zip(result["sheets"], result["scores"], strict=True):
+        assert sheet["terms"] and sheet["total"] == score
+        assert sum(term["points"] for term in sheet["terms"]) == score
+        assert all(term["section"].startswith("§") for term in sheet["terms"])
     assert final["to_act"] == []
     assert len(final["seed"]) == 64  # revealed at the end
 
