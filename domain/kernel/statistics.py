@@ -21,6 +21,8 @@ from typing import Annotated
 
 import msgspec
 
+from domain.kernel.scores import ScoreTerm
+
 Number = int | float
 
 
@@ -41,6 +43,9 @@ class SeatStatistics(msgspec.Struct, frozen=True, omit_defaults=True):
         description="Ticket to Ride, once finished: the seat's tickets not completed")] = []
     bandits: Annotated[list[str], msgspec.Meta(
         description="Colt Express: the characters the seat played")] = []
+    terms: Annotated[list[ScoreTerm], msgspec.Meta(
+        description="Once finished: the terms of the seat's final score, as the result's "
+        "score sheet gives them (they add up to its final score)")] = []
 
 
 class ScorePoint(msgspec.Struct, frozen=True):

@@ -76,11 +76,16 @@ def game_statistics(rules: GameRules[Any, Any, Any], setup: Setup,
             state = rules.evolve(state, event)
     if state is None:
         raise ValueError("a game has statistics once it has started")
-    finished = rules.result(state) is not None
+    result = rules.result(state)
+    finished = result is not None
     if not finished:
         redact = rules.redact
         steps = [[redact(e, None) for e in events] for events in steps]
     counted = count(setup, steps, finished)
+    seats = counted.seats
+    if result is not None:  # the score terms as the result's sheets give them
+        seats = [msgspec.structs.replace(seat, terms=sheet.terms)
+                 for seat, sheet in zip(seats, result.sheets, strict=True)]
     started = next((r.time for r in records if r.type == "started"), None)
     last = records[-1].time
     seconds = 0 if started is None else round(
@@ -95,7 +100,7 @@ def game_statistics(rules: GameRules[Any, Any, Any], setup: Setup,
         started=started,
         last=last,
         figures={"records": len(records), "seconds": seconds, **counted.figures},
-        seats=counted.seats,
+        seats=seats,
         scores=counted.scores,
         round_events=counted.round_events,
     )

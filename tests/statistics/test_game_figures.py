@@ -86,6 +86,8 @@ def test_ticket_to_ride_figures_match_the_exported_log(
         assert figures.get("routes", []) == counted["routes"][seat]
         assert figures.get("tickets_completed", []) == counted["completed"][seat]
         assert figures.get("tickets_failed", []) == counted["failed"][seat]
+        assert figures["terms"] == public["result"]["sheets"][seat]["terms"]
+        assert sum(t["points"] for t in figures["terms"]) == figures["figures"]["points"]
     the_chart_follows(answer["scores"], counted["running"], [0] * seats,
                       public["result"]["scores"])
     the_game_length_is_the_log(answer, exported)
@@ -106,6 +108,8 @@ def test_colt_express_figures_match_the_exported_log(
     for seat, figures in enumerate(answer["seats"]):
         assert figures["figures"] == counted["seats"][seat], seat
         assert figures["bandits"] == counted["bandits"][seat]
+        assert figures["terms"] == public["result"]["sheets"][seat]["terms"]
+        assert sum(t["points"] for t in figures["terms"]) == figures["figures"]["dollars"]
         bonus = 1000 * figures["figures"]["gunslinger"]
         assert figures["figures"]["loot-dollars"] + bonus == figures["figures"]["dollars"]
     start = [250 * (2 if seats == 2 else 1)] * seats
