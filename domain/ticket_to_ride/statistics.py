@@ -71,14 +71,14 @@ FEATURE_FIGURES: dict[str, dict[str, str]] = {
         "ferry-pairs": "pairs of cards paid for ferry Locomotive symbols",
     },
     "bonus_draws": {"bonus-cards-drawn": "train cards drawn blind after claiming +X routes"},
-    "goal_cards": {"goal-cards-won": "goal cards won at the end (end)"},
+    "goal_cards": {"goal-cards-won": "goal cards won at the end"},
     "sea_routes": {"ships-played": "ships laid on the sea routes claimed"},
     "harbors": {"harbors-built": "harbors built"},
     "piece_split": {
         "pieces-exchanged": "pieces exchanged for the reserve's other kind",
         "exchange-points": "points lost exchanging pieces",
     },
-    "tours": {"tours-in-order": "tours completed joining their cities in order (end)"},
+    "tours": {"tours-in-order": "tours completed joining their cities in their printed order"},
 }
 #: the figures that need hidden facts, given only once the game has ended: these, and
 #: the features' that are worked out at the end
