@@ -151,9 +151,9 @@ class ColtExpressRules:
         return picture.board_svg(state)
 
     def statistics(self, setup: Setup, steps: Sequence[Sequence[Event]],
-                   finished: bool) -> KindStatistics:
+                   final: State | None) -> KindStatistics:
         """The game's statistics from its events by record (`kernel.statistics`)."""
-        return game_statistics(steps, finished)
+        return game_statistics(steps, final is not None)
 
 
 def legal_commands(state: State, seat: int) -> list[Command]:

@@ -1,8 +1,9 @@
 """The statistics of one game, as every kind gives them: counted from its events.
 
-A kind's rules object may offer ``statistics(setup, steps, finished)``, where
+A kind's rules object may offer ``statistics(setup, steps, final)``, where
 ``steps`` are the game's events grouped by record (one list per record of the
-log, in order, empty for a record without events), and get back `KindStatistics`:
+log, in order, empty for a record without events) and ``final`` the game's state
+at its end (None while it runs), and get back `KindStatistics`:
 figures per seat and for the game, named in the kind's catalogue
 (``SEAT_FIGURES`` / ``GAME_FIGURES`` of its ``statistics`` module), and each
 seat's score over the game for a chart.
@@ -10,8 +11,8 @@ seat's score over the game for a chart.
 What is hidden stays hidden: before the end a kind is handed the events as a
 spectator sees them (`GameRules.redact` with no viewer) and counts only what they
 show; the figures that need hidden facts (a seat's tickets and their progress,
-the purses' values) are given only once ``finished`` is true, from the complete
-log. Figures are plain numbers keyed by name, so that totals and averages across
+the purses' values) are given only once the game has finished (``final`` given),
+from the complete log. Figures are plain numbers keyed by name, so that totals and averages across
 games (the ``/statistics`` projections) add them up without knowing the kind.
 """
 

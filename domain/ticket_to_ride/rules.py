@@ -222,14 +222,8 @@ class TicketToRideRules:
         return picture.board_svg(self.engines[state.rules.map], state)
 
     def statistics(self, setup: Setup, steps: Sequence[Sequence[Event]],
-                   finished: bool) -> KindStatistics:
-        """The game's statistics from its events by record (`kernel.statistics`); a
-        finished game's complete log is replayed once for the end figures."""
-        final = None
-        if finished:
-            for events in steps:
-                for event in events:
-                    final = self.evolve(final, event)
+                   final: GameState | None) -> KindStatistics:
+        """The game's statistics from its events by record (`kernel.statistics`)."""
         return game_statistics(self.board(setup), setup.seats, steps, final)
 
 

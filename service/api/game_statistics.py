@@ -34,7 +34,7 @@ def _counted(live: LiveGame) -> GameStatistics:
     if live.state is None:
         raise ServiceError(409, "game-not-started", "a game has statistics once it has started")
     try:
-        return game_statistics(live.rules, live.setup, list(live.records))
+        return game_statistics(live.rules, live.setup, list(live.records), live.state)
     except NoStatistics as error:
         raise ServiceError(404, "no-statistics", str(error)) from None
 

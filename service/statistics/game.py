@@ -57,23 +57,29 @@ class GameStatistics(msgspec.Struct, frozen=True):
 
 
 def _typed(rules: GameRules[Any, Any, Any], records: Sequence[Record]) -> list[list[Any]]:
-    event_type = rules.event_type
-    return [[msgspec.convert(e, event_type) for e in record.events] for record in records]
+    """Each record's events as the kind's typed events, decoded in one call: converting to
+    the kind's union an event at a time costs some 50 µs each, the whole log at once a
+    few hundred times less."""
+    steps: list[list[Any]] = msgspec.convert([r.events for r in records],
+                                             list[list[rules.event_type]])  # type: ignore[name-defined]
+    return steps
 
 
 def game_statistics(rules: GameRules[Any, Any, Any], setup: Setup,
-                    records: Sequence[Record]) -> GameStatistics:
+                    records: Sequence[Record], state: Any = None) -> GameStatistics:
     """The statistics of the game whose whole log so far is `records` (complete, as
-    stored: the ``created`` record first). Raises `NoStatistics` when the kind counts
-    none and `ValueError` when the game has not started (no figures yet)."""
+    stored: the ``created`` record first). `state` is the game's state after them when
+    the caller holds it (a live game); otherwise the records are replayed. Raises
+    `NoStatistics` when the kind counts none and `ValueError` when the game has not
+    started (no figures yet)."""
     count = getattr(rules, "statistics", None)
     if count is None:
         raise NoStatistics(f"the kind {rules.descriptor.kind!r} counts no statistics")
     steps = _typed(rules, records)
-    state: Any = None
-    for events in steps:
-        for event in events:
-            state = rules.evolve(state, event)
+    if state is None:
+        for events in steps:
+            for event in events:
+                state = rules.evolve(state, event)
     if state is None:
         raise ValueError("a game has statistics once it has started")
     result = rules.result(state)
@@ -81,7 +87,7 @@ def game_statistics(rules: GameRules[Any, Any, Any], setup: Setup,
     if not finished:
         redact = rules.redact
         steps = [[redact(e, None) for e in events] for events in steps]
-    counted = count(setup, steps, finished)
+    counted = count(setup, steps, state if finished else None)
     seats = counted.seats
     if result is not None:  # the score terms as the result's sheets give them
         seats = [msgspec.structs.replace(seat, terms=sheet.terms)

@@ -38,7 +38,7 @@ def spectators_count(table: Table, kind: str, log: list[dict[str, Any]]) -> dict
     log += table.events(after=len(log))
     steps = [[msgspec.convert(e, rules.event_type) for e in record["events"]]
              for record in log]
-    counted = rules.statistics(setup, steps, False)
+    counted = rules.statistics(setup, steps, None)
     body: dict[str, Any] = msgspec.to_builtins(counted)
     return body
 
