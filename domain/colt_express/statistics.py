@@ -146,7 +146,6 @@ def game_statistics(steps: Sequence[Sequence[Event]], finished: bool) -> KindSta
                            "gunslinger": int(gunslinger)})
         chart.append(ScorePoint(len(steps), rounds, list(ended.scores)))
     return KindStatistics(
-        finished=ended is not None,
         figures={"turns": turns, "rounds": rounds, "round-events": len(round_events)},
         seats=[
             SeatStatistics(seat, figure, bandits=[n for n, s in seat_of.items() if s == seat])

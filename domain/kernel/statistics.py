@@ -64,7 +64,6 @@ class ScorePoint(msgspec.Struct, frozen=True):
 class KindStatistics(msgspec.Struct, frozen=True, omit_defaults=True):
     """What a kind counts of one game (see the module docstring)."""
 
-    finished: bool
     figures: dict[str, Number]
     seats: list[SeatStatistics]
     #: the score chart's points: one where any score changed, the start and the end;

@@ -233,7 +233,6 @@ def game_statistics(board: Board, seats: int, steps: Sequence[Sequence[Event]],
         if ended.scores:
             chart.append(ScorePoint(len(steps), count.turns, [s.total for s in ended.scores]))
     return KindStatistics(
-        finished=final is not None,
         figures={"turns": count.turns, "display-resets": count.resets},
         seats=[
             SeatStatistics(seat, figures, list(count.routes[seat]), *tickets[seat])

@@ -65,6 +65,8 @@ def test_the_chart_appears_when_the_game_ends(
     play_to_end(table, random.Random(42))
     statistics_shown(page, table, client)
     assert page.locator("#statistics").is_visible()
+    # a phone-sized screen: the section fits it (the figures' table scrolls in its box)
+    assert page.locator("#statistics").bounding_box()["width"] <= 390
     snapshot(page, "score-chart")
     assert not refused, refused
 
