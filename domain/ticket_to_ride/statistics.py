@@ -139,72 +139,73 @@ class _Count:
             self.seats[event.seat]["turns"] += 1
         if isinstance(event, GameStarted | GameEnded | TicketsChosen):
             if isinstance(event, TicketsChosen):
-                self._add(event.seat, "tickets-kept-start", event.count)
-                self._add(event.seat, "tickets-returned", event.returned)
+                self.add(event.seat, "tickets-kept-start", event.count)
+                self.add(event.seat, "tickets-returned", event.returned)
             return
         handler = _HANDLERS.get(type(event))
         if handler is not None:
             handler(self, event)
 
-    def _add(self, seat: int, name: str, amount: int = 1) -> None:
+    def add(self, seat: int, name: str, amount: int = 1) -> None:
+        """Count `amount` more of figure `name` for `seat`."""
         self.seats[seat][name] += amount
 
     def reset(self, resets: int) -> None:
         """Displays replaced in the current seat's turn."""
         if resets and self.current >= 0:
             self.resets += resets
-            self._add(self.current, "display-resets", resets)
+            self.add(self.current, "display-resets", resets)
 
     def card_drawn(self, event: CardDrawn) -> None:
         if event.slot is None:
-            self._add(event.seat, "cards-blind")
+            self.add(event.seat, "cards-blind")
         else:
-            self._add(event.seat, "cards-face-up")
+            self.add(event.seat, "cards-face-up")
             if event.card == self.wild:
-                self._add(event.seat, "locomotives-face-up")
+                self.add(event.seat, "locomotives-face-up")
         self.reset(event.resets)
 
     def route_claimed(self, event: RouteClaimed) -> None:
         board, seat, route = self.board, event.seat, event.route
         length = board.route_length[route]
-        self._add(seat, "routes-claimed")
-        self._add(seat, f"{board.pieces[board.route_piece[route]]}-played", length)
+        self.add(seat, "routes-claimed")
+        self.add(seat, f"{board.pieces[board.route_piece[route]]}-played", length)
         self.routes[seat].append(route)
         self.lengths[seat] += length
         self.scores[seat] += event.points
-        self._add(seat, "route-points", event.points)
+        self.add(seat, "route-points", event.points)
         if event.goods:
-            self._add(seat, "goods-taken", event.goods)
+            self.add(seat, "goods-taken", event.goods)
         if board.route_kind[route] == FERRY and event.cards > length:
             # a Locomotive symbol paid with a pair is the only way to pay more cards
             # than spaces on a map with ferries paid so (no doubled spaces there)
-            self._add(seat, "ferries-paid-with-pairs")
-            self._add(seat, "ferry-pairs", event.cards - length)
+            self.add(seat, "ferries-paid-with-pairs")
+            self.add(seat, "ferry-pairs", event.cards - length)
 
     def exchanged(self, event: PiecesExchanged) -> None:
-        self._add(event.seat, "pieces-exchanged", event.count)
-        self._add(event.seat, "exchange-points", event.points)
-        self._add(event.seat, "route-points", -event.points)
+        self.add(event.seat, "pieces-exchanged", event.count)
+        self.add(event.seat, "exchange-points", event.points)
+        self.add(event.seat, "route-points", -event.points)
         self.scores[event.seat] -= event.points
 
     def tickets_kept(self, event: TicketsKept) -> None:
-        self._add(event.seat, "tickets-kept-later", event.count)
-        self._add(event.seat, "tickets-returned", event.returned)
+        self.add(event.seat, "tickets-kept-later", event.count)
+        self.add(event.seat, "tickets-returned", event.returned)
 
 
 _HANDLERS: dict[type[Any], Callable[[_Count, Any], None]] = {
     CardDrawn: _Count.card_drawn,
-    BlindDrawn: lambda count, e: count._add(e.seat, "cards-blind"),
+    BlindDrawn: lambda count, e: count.add(e.seat, "cards-blind"),
     SlotRefilled: lambda count, e: count.reset(e.resets),
     DisplayRefilled: lambda count, e: count.reset(e.resets),
-    TunnelAttempted: lambda count, e: count._add(e.seat, "tunnels-attempted"),
-    TunnelWithdrawn: lambda count, e: count._add(e.seat, "tunnels-abandoned"),
+    TunnelAttempted: lambda count, e: count.add(e.seat, "tunnels-attempted"),
+    TunnelWithdrawn: lambda count, e: count.add(e.seat, "tunnels-abandoned"),
     RouteClaimed: _Count.route_claimed,
-    BonusCardsDrawn: lambda count, e: count._add(e.seat, "bonus-cards-drawn", e.count),
-    TicketsDrawn: lambda count, e: count._add(e.seat, "ticket-draws"),
+    BonusCardsDrawn: lambda count, e: count.add(e.seat, "bonus-cards-drawn", e.count),
+    TicketsDrawn: lambda count, e: count.add(e.seat, "ticket-draws"),
     TicketsKept: _Count.tickets_kept,
-    StationBuilt: lambda count, e: count._add(e.seat, "stations-built"),
-    HarborBuilt: lambda count, e: count._add(e.seat, "harbors-built"),
+    StationBuilt: lambda count, e: count.add(e.seat, "stations-built"),
+    HarborBuilt: lambda count, e: count.add(e.seat, "harbors-built"),
     PiecesExchanged: _Count.exchanged,
 }
 
