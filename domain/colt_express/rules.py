@@ -133,6 +133,11 @@ class ColtExpressRules:
         return Result(scores=list(state.scores), winners=list(state.winners),
                       sheets=sheets(state))
 
+    def statistics(self, setup: Setup, steps: Sequence[Sequence[Event]],
+                   final: State | None) -> KindStatistics:
+        """The game's statistics from its events by record (`kernel.statistics`)."""
+        return game_statistics(steps, final is not None)
+
     def legal_moves(self, state: State, seat: int) -> list[LegalMove]:
         if seat not in to_act(state):
             return []
@@ -149,11 +154,6 @@ class ColtExpressRules:
 
     def board_svg(self, state: State) -> str:
         return picture.board_svg(state)
-
-    def statistics(self, setup: Setup, steps: Sequence[Sequence[Event]],
-                   final: State | None) -> KindStatistics:
-        """The game's statistics from its events by record (`kernel.statistics`)."""
-        return game_statistics(steps, final is not None)
 
 
 def legal_commands(state: State, seat: int) -> list[Command]:

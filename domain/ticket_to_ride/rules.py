@@ -206,6 +206,11 @@ class TicketToRideRules:
     def result(self, state: GameState) -> Result | None:
         return views.result(self.engines[state.rules.map], state)
 
+    def statistics(self, setup: Setup, steps: Sequence[Sequence[Event]],
+                   final: GameState | None) -> KindStatistics:
+        """The game's statistics from its events by record (`kernel.statistics`)."""
+        return game_statistics(self.board(setup), setup.seats, steps, final)
+
     def legal_moves(self, state: GameState, seat: int) -> list[Move]:
         return moves.legal_moves(self.engines[state.rules.map], state, seat)
 
@@ -220,11 +225,6 @@ class TicketToRideRules:
 
     def board_svg(self, state: GameState) -> str:
         return picture.board_svg(self.engines[state.rules.map], state)
-
-    def statistics(self, setup: Setup, steps: Sequence[Sequence[Event]],
-                   final: GameState | None) -> KindStatistics:
-        """The game's statistics from its events by record (`kernel.statistics`)."""
-        return game_statistics(self.board(setup), setup.seats, steps, final)
 
 
 RULES = TicketToRideRules()
