@@ -238,7 +238,8 @@ class GameRules(Protocol[S, C, E]):
         ...
 
     def result(self, state: S) -> Result | None:
-        """The final scores and winners, or None while the game runs."""
+        """The final scores, winners and score sheets (derived from the recorded end and
+        the final state, never recorded themselves), or None while the game runs."""
         ...
 
     def legal_moves(self, state: S, seat: int) -> list[Any]:

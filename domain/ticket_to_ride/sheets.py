@@ -9,13 +9,14 @@ failed as figures; then each part of the engine that scores names its own lines
 (`hooks.Feature.sheet`: stations, the longest-path bonus, goods, harbors, goal cards,
 tours, exchanges), in engine order. Where the account counts a part's points inside a
 core term (a tour inside the tickets, an exchange inside the route points, as the
-score track holds them), the part says so (`hooks.Lines.within`) and the core term
-leaves them out, so the terms still add up to the recorded total.
+score track holds them), the part says so (`hooks.Lines.within`): the core term
+leaves them out, so the terms still add up to the recorded total, and the part's terms
+follow it, as the rules list them (World §5: route points less exchanges, tickets,
+tours, harbors).
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 
 import msgspec
@@ -41,10 +42,8 @@ def sheets(engine: Engine, state: GameState) -> list[SeatScore]:
     final = state.final
     assert final is not None
     parts = [sheet(engine, state, final) for sheet in engine.sheets]
-    return [
-        _sheet(seat, score, [_core(state, score), *(lines[seat] for lines in parts)])
-        for seat, score in enumerate(final)
-    ]
+    return [_sheet(seat, score, _core(state, score), [lines[seat] for lines in parts])
+            for seat, score in enumerate(final)]
 
 
 def _core(state: GameState, score: FinalScore) -> Lines:
@@ -59,13 +58,16 @@ def _core(state: GameState, score: FinalScore) -> Lines:
     )
 
 
-def _sheet(seat: int, score: FinalScore, lines: list[Lines]) -> SeatScore:
-    inside: Counter[str] = Counter()
-    for line in lines:
-        inside.update(line.within)
-    terms = [
-        msgspec.structs.replace(term, points=term.points - inside[term.term])
-        if inside[term.term] else term
-        for line in lines for term in line.terms
-    ]
-    return SeatScore(seat, terms, score.total, [f for line in lines for f in line.figures])
+def _sheet(seat: int, score: FinalScore, core: Lines, parts: list[Lines]) -> SeatScore:
+    """The sheet in the rules' order: each core term less what parts' terms hold of it,
+    those terms right after it (route points less exchanges, then the tickets and the
+    tours), then the other parts' terms in engine order."""
+    terms: list[ScoreTerm] = []
+    for term in core.terms:
+        inside = [line for line in parts if term.term in line.within]
+        held = sum(line.within[term.term] for line in inside)
+        terms.append(msgspec.structs.replace(term, points=term.points - held) if held else term)
+        terms += [t for line in inside for t in line.terms]
+    terms += [t for line in parts if not line.within for t in line.terms]
+    figures = [f for line in (core, *parts) for f in line.figures]
+    return SeatScore(seat, terms, score.total, figures)

@@ -29,7 +29,7 @@ from tests.domain.sheets import check_sheets, terms
 TERMS = {
     "europe": ["routes", "tickets", "stations", "express"],
     "amsterdam": ["routes", "tickets", "goods"],
-    "world": ["routes", "tickets", "exchanges", "harbors", "tours"],
+    "world": ["routes", "exchanges", "tickets", "tours", "harbors"],
     "northern-lights": ["routes", "tickets", "goal-cards"],
     None: ["purses", "jewels", "strongboxes", "ransoms", "gunslinger"],
 }
