@@ -12,8 +12,8 @@
 const ScoreSheet = (() => {
   const { words } = Phrases;
 
-  /** Draw `game`'s sheets into `into.scores` and `into.figures` (tables); `into.statistics`
-   * (the figures' part of the page) is hidden when there are none. Whether the game had
+  /** Draw `game`'s sheets into `into.scores` and `into.figures` (tables); `into.part` (the
+   * figures' part of the page) is hidden when there are none. Whether the game had
    * sheets to show (it has ended). */
   function draw(game, book, into) {
     const sheets = game.status === "finished" ? game.result?.sheets : undefined;
@@ -25,7 +25,7 @@ const ScoreSheet = (() => {
       element("tfoot", {}, total));
     const figures = rows(sheets, "figures", "name", "value", book.figures);
     into.figures.replaceChildren(head(game, sheets), element("tbody", {}, ...figures));
-    into.statistics.hidden = figures.length === 0;
+    into.part.hidden = figures.length === 0;
     return true;
   }
 

@@ -119,7 +119,7 @@ function drawFeed(upTo) {
 /** The final score sheets (scoresheet.js) once the game shown has ended. */
 function drawFinal(game) {
   const shown = ScoreSheet.draw(game, page.book.book,
-    { scores: $("final-scores"), figures: $("final-figures"), statistics: $("statistics") });
+    { scores: $("final-scores"), figures: $("final-figures"), part: $("final-figures-part") });
   $("final").hidden = !shown;
 }
 
@@ -167,6 +167,7 @@ async function show(version) {
   page.book.game = game;
   page.shown = version;
   if (version === page.latest && game.status === "finished") page.over = true;
+  if (page.over) document.dispatchEvent(new Event("roundhouse:game-over"));  // statistics
   drawTurn(game);
   drawSeats(game);
   drawFeed(version);
