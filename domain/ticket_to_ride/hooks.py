@@ -45,6 +45,7 @@ from domain.ticket_to_ride.board import Board
 from domain.ticket_to_ride.commands import DrawBlind, RefillSlot
 from domain.ticket_to_ride.entries import Move, Payments
 from domain.ticket_to_ride.pricing import PriceRule
+from domain.ticket_to_ride.refusals import Code
 from domain.ticket_to_ride.ruleset import Ruleset
 from domain.ticket_to_ride.scoring import Tally, TicketScore
 from domain.ticket_to_ride.state import GameState, Pending, PlayerState
@@ -73,8 +74,8 @@ Terms = Callable[["Engine", GameState, Tally], dict[str, list[int]]]
 #: a change to a seat's ticket points, given its `scoring.TicketScore`
 TicketPoints = Callable[["Engine", PlayerState, TicketScore], int]
 Measure = Callable[["Engine", GameState, Tally], list[int]]
-#: a refusal as `RuleViolation` takes it: code, message, section
-Refusal = tuple[str, str, str]
+#: a refusal as `refusals.refuse` takes it: code, message, section
+Refusal = tuple[Code, str, str]
 
 
 @dataclass(frozen=True)
@@ -87,6 +88,8 @@ class Feature:
     decisions: Mapping[type, Decision] = field(default_factory=dict)
     claims: Mapping[int, Claim] = field(default_factory=dict)
     absent: Mapping[type, Refusal] = field(default_factory=dict)
+    #: the (code, section) pairs the part refuses with (`refusals`)
+    refusals: tuple[tuple[Code, str], ...] = ()
     after_claim: AfterClaim | None = None
     on_claim: OnClaim | None = None
     claim_continues: Callable[[Board, int], bool] | None = None
@@ -170,6 +173,7 @@ class Engine:
         "price_rules",
         "public_fields",
         "refill_moves",
+        "refusals",
         "seat_fields",
         "setup_commands",
         "setup_moves",
@@ -198,6 +202,11 @@ class Engine:
                              if kind in f.setup_commands}
         self.absent_turn = {kind: refusal for f in missing for kind, refusal in f.absent.items()
                             if kind in f.turn_commands}
+        #: every (code, section) the parts, and the features the map lacks, refuse with
+        self.refusals: tuple[tuple[str, str], ...] = tuple(sorted(
+            {pair for part in parts for pair in part.refusals}
+            | {(code, section) for code, _, section in
+               (*self.absent_setup.values(), *self.absent_turn.values())}))
         self.turn_commands: dict[type, TurnCommand] = {}
         self.setup_commands: dict[type, TurnCommand] = {}
         self.decisions: dict[type, Decision] = {}
