@@ -114,7 +114,7 @@ STATIONS_FEATURE = Feature(
               ("wrong-colour", "§7.1"), ("unknown-colour", "§7.1"), ("bad-payment", "§7.1"),
               ("not-enough-cards", "§7.1")),
     turn_commands={BuildStation: build_station},
-    absent={BuildStation: ("no-stations", "you have no station left", "§7.1")},
+    absent={BuildStation: ("no-stations", "this map has no stations", "§3")},
     appliers={StationBuilt: station_built},
     redactions={StationBuilt: public},
     turn_moves=station_entry,
