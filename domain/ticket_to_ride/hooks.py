@@ -88,8 +88,10 @@ class Feature:
     decisions: Mapping[type, Decision] = field(default_factory=dict)
     claims: Mapping[int, Claim] = field(default_factory=dict)
     absent: Mapping[type, Refusal] = field(default_factory=dict)
-    #: the (code, section) pairs the part refuses with (`refusals`)
+    #: the (code, section) pairs the part refuses with (`refusals`), and those it refuses
+    #: with only on a board whose data calls for them
     refusals: tuple[tuple[Code, str], ...] = ()
+    board_refusals: Callable[[Board], tuple[tuple[Code, str], ...]] | None = None
     after_claim: AfterClaim | None = None
     on_claim: OnClaim | None = None
     claim_continues: Callable[[Board, int], bool] | None = None
@@ -205,6 +207,8 @@ class Engine:
         #: every (code, section) the parts, and the features the map lacks, refuse with
         self.refusals: tuple[tuple[str, str], ...] = tuple(sorted(
             {pair for part in parts for pair in part.refusals}
+            | {pair for part in parts if part.board_refusals
+               for pair in part.board_refusals(board)}
             | {(code, section) for code, _, section in
                (*self.absent_setup.values(), *self.absent_turn.values())}))
         self.turn_commands: dict[type, TurnCommand] = {}

@@ -13,12 +13,13 @@ from itertools import combinations
 
 from msgspec.structs import replace
 
+from domain.ticket_to_ride.board import Board
 from domain.ticket_to_ride.commands import ChooseTickets, DrawTickets, KeepTickets
 from domain.ticket_to_ride.entries import Move
 from domain.ticket_to_ride.events import Event, TicketsChosen, TicketsDrawn, TicketsKept
 from domain.ticket_to_ride.hooks import Engine, Feature
 from domain.ticket_to_ride.redaction import blank
-from domain.ticket_to_ride.refusals import refuse
+from domain.ticket_to_ride.refusals import Code, refuse
 from domain.ticket_to_ride.state import TICKET_CHOICE, GameState, PlayerState, TicketChoice
 from domain.ticket_to_ride.turn import Turn, end_turn, finish
 
@@ -179,11 +180,18 @@ def _redact_kept(event: TicketsKept, viewer: int | None) -> TicketsKept:
     return replace(event, bottom=None if event.bottom is None else blank(event.bottom))
 
 
+def long_ticket_refusals(board: Board) -> tuple[tuple[Code, str], ...]:
+    """The cap on long tickets kept at setup, on a map with a variant that has one."""
+    capped = any(v.setup_long_max is not None for v in board.map.variants.values())
+    return (("too-many-long", "§11.2"),) if capped else ()
+
+
 TICKETS = Feature(
     name="tickets",
     refusals=(("not-your-turn", "§2.7"), ("not-offered", "§2.7"), ("keep-more", "§2.7"),
-              ("too-many-long", "§11.2"), ("no-tickets", "§6"), ("keep-tickets-first", "§6"),
-              ("not-offered", "§6"), ("keep-more", "§6")),
+              ("no-tickets", "§6"), ("keep-tickets-first", "§6"), ("not-offered", "§6"),
+              ("keep-more", "§6")),
+    board_refusals=long_ticket_refusals,
     setup_commands={ChooseTickets: choose_tickets},
     turn_commands={DrawTickets: draw_tickets},
     decisions={TicketChoice: keep_tickets},

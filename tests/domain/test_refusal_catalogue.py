@@ -40,8 +40,12 @@ Site = tuple[str, str | None]
 def _ttr_declared() -> set[tuple[str, str]]:
     parts = (*CORE, *(part for _, part in MARKETS.values()), *FEATURES.values())
     absent = {(code, section) for part in parts for code, _, section in part.absent.values()}
-    setup = {pair for engine in TTR.engines.values() for pair in setup_refusals(engine.board)}
-    return {*ttr_refusals.TURN, *(p for part in parts for p in part.refusals), *absent, *setup}
+    boards = [engine.board for engine in TTR.engines.values()]
+    setup = {pair for board in boards for pair in setup_refusals(board)}
+    of_boards = {pair for part in parts if part.board_refusals
+                 for board in boards for pair in part.board_refusals(board)}
+    static = {pair for part in parts for pair in part.refusals}
+    return {*ttr_refusals.TURN, *static, *of_boards, *absent, *setup}
 
 
 KINDS = {
