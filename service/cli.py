@@ -20,6 +20,7 @@ from typing import Any
 import msgspec
 
 from domain.registry import kinds
+from service.api.problem_codes import SERVICE_PROBLEMS
 from service.api.refusal_docs import refusals_markdown
 from service.audit.commands import CommandError, add_audit, add_export, add_replay
 from service.bot_client import TOKEN_OPTION, add_bot
@@ -118,7 +119,8 @@ def add_openapi(subparsers: Subparsers) -> None:
 
 
 def _refusals(args: argparse.Namespace) -> int:
-    text = refusals_markdown(rules.descriptor for rules in kinds().values()).encode()
+    descriptors = [rules.descriptor for rules in kinds().values()]
+    text = refusals_markdown(descriptors, SERVICE_PROBLEMS.values()).encode()
     if args.output == "-":
         sys.stdout.buffer.write(text)
     else:
