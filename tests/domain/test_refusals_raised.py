@@ -88,9 +88,10 @@ def _probes(rules: GameRules[Any, Any, Any], state: Any, samples: list[Any],
     return chooser.sample(tried, min(PROBES, len(tried)))
 
 
-def _cases() -> list[tuple[str, str | None]]:
-    return [(kind, map_id) for kind, rules in sorted(kinds().items())
-            for map_id in ([m.id for m in rules.descriptor.maps] or [None])]
+def _cases() -> list[tuple[str, str | None, int]]:
+    """Each map of each kind, with 2 seats (Colt Express's two-player game) and 3."""
+    return [(kind, map_id, seats) for kind, rules in sorted(kinds().items())
+            for map_id in ([m.id for m in rules.descriptor.maps] or [None]) for seats in (2, 3)]
 
 
 def _listed(rules: GameRules[Any, Any, Any], map_id: str | None) -> set[tuple[str, str]]:
@@ -98,14 +99,15 @@ def _listed(rules: GameRules[Any, Any, Any], map_id: str | None) -> set[tuple[st
             if r.maps is None or map_id in r.maps}
 
 
-@pytest.mark.parametrize(("kind", "map_id"), _cases())
-def test_refusals_in_play_are_listed_for_their_map(kind: str, map_id: str | None) -> None:
+@pytest.mark.parametrize(("kind", "map_id", "seats"), _cases())
+def test_refusals_in_play_are_listed_for_their_map(kind: str, map_id: str | None, seats: int
+                                                   ) -> None:
     rules = kinds()[kind]
     seed = Seed(bytes(range(32)))
-    chooser = random.Random(f"{kind}/{map_id}")
+    chooser = random.Random(f"{kind}/{map_id}/{seats}")
     samples = _samples(rules.command_type)
     state = None
-    for event in rules.start(Setup(3, map_id), seed):
+    for event in rules.start(Setup(seats, map_id), seed):
         state = rules.evolve(state, event)
     refused: set[tuple[str, str]] = set()
     while True:
