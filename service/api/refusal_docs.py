@@ -60,8 +60,8 @@ def _kind_table(kind: KindDescriptor) -> list[str]:
     lines = [f"## {kind.title} (`{kind.kind}`)", ""]
     if maps:
         lines += [
-            "Sections by map, each in that map's own rulebook; `-`: the map never gives "
-            "this refusal.", "",
+            "Sections by map, each in that map's own rulebook (several separated by `;`); "
+            "`-`: the map never gives this refusal.", "",
             "| code | meaning | " + " | ".join(maps) + " |",
             "|---|---|" + "---|" * len(maps),
         ]
@@ -70,11 +70,11 @@ def _kind_table(kind: KindDescriptor) -> list[str]:
     for code, entries in sorted(_by_code(kind.refusals).items()):
         meaning = _cell(entries[0].meaning)
         if maps:
-            cited = [", ".join(e.section for e in entries if m in (e.maps or [])) or "-"
+            cited = ["; ".join(e.section for e in entries if m in (e.maps or [])) or "-"
                      for m in maps]
             lines.append(f"| `{code}` | {meaning} | " + " | ".join(map(_cell, cited)) + " |")
         else:
-            sections = ", ".join(e.section for e in entries)
+            sections = "; ".join(e.section for e in entries)
             lines.append(f"| `{code}` | {_cell(sections)} | {meaning} |")
     return [*lines, ""]
 
