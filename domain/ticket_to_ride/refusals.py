@@ -96,6 +96,13 @@ TURN: tuple[tuple[Code, str], ...] = (
     ("not-your-turn", "§3"), ("not-now", "§3"),
 )
 
+#: the refusals of a command the game is not waiting for from this seat: each says, as
+#: ``expected``, the command types it does wait for (`TicketToRideRules.decide`)
+WAITING: frozenset[Code] = frozenset({
+    "not-now", "choose-tickets-first", "keep-tickets-first", "refill-first",
+    "draw-second-card", "tunnel-pending",
+})
+
 #: the section a refused rules version cites: ``docs/rules-versions.md``
 VERSIONS_SECTION = "rules versions"
 #: the section a setup on an unknown map cites (Europe's Setup)

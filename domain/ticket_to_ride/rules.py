@@ -10,7 +10,7 @@ from collections.abc import Mapping
 
 import msgspec
 
-from domain.kernel.errors import RuleViolation
+from domain.kernel.errors import RuleViolation, wire_name
 from domain.kernel.protocol import (
     KindDescriptor,
     MapDescriptor,
@@ -33,7 +33,7 @@ from domain.ticket_to_ride.evolve import evolve
 from domain.ticket_to_ride.hooks import Engine
 from domain.ticket_to_ride.mapfile import MapError, option_rule
 from domain.ticket_to_ride.material import TicketToRideMaterial, material_of
-from domain.ticket_to_ride.refusals import MEANINGS, TURN, translated
+from domain.ticket_to_ride.refusals import MEANINGS, TURN, WAITING, translated
 from domain.ticket_to_ride.ruleset import (
     DEFAULT_MAP,
     DEFAULT_VARIANT,
@@ -191,10 +191,15 @@ class TicketToRideRules:
         return [opening.start(self.engine(setup), setup, seed)]
 
     def decide(self, state: GameState, seat: int, command: Command, seed: Seed) -> list[Event]:
+        engine = self.engines[state.rules.map]
         try:
-            return decide(self.engines[state.rules.map], state, seat, command, seed)
+            return decide(engine, state, seat, command, seed)
         except RuleViolation as refused:  # cite the map's own rulebook where it numbers otherwise
             refused.section = state.rules.sections.get(refused.section, refused.section)
+            if refused.code in WAITING and 0 <= seat < state.seats:
+                awaited = sorted({wire_name(m.command)
+                                  for m in moves.legal_moves(engine, state, seat)})
+                refused.expected = awaited or None
             raise
 
     def forfeit(self, state: GameState, seat: int, seed: Seed) -> list[Event]:

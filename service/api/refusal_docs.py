@@ -26,9 +26,11 @@ and whose `section` names the rule in the map's or kind's rulebook. Nothing is r
 Some problems also say, as data, what to do instead:
 
 - `to_act`: on `not-your-turn`, the seats whose turn it is;
-- `expected`: on a Colt Express command out of its phase (`unexpected-command`,
-  `cover-fire-pending`, `illegal-action`, `illegal-choice`), the command types the game
-  waits for (the seat's legal moves give them in full);
+- `expected`: on a command the game is not waiting for (Colt Express:
+  `unexpected-command`, `cover-fire-pending`, `illegal-action`, `illegal-choice`;
+  Ticket to Ride: `not-now`, `choose-tickets-first`, `keep-tickets-first`,
+  `refill-first`, `draw-second-card`, `tunnel-pending`), the command types it waits for
+  from that seat (the seat's legal moves give them in full);
 - `known`: on an unknown map, the maps this server plays.
 
 The same catalogue is served by `GET /kinds`: each kind's `refusals` lists

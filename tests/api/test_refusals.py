@@ -69,8 +69,13 @@ def test_colt_express_out_of_phase_names_what_it_waits_for(client: TestClient[An
     _listed(client, "colt-express", body, None)
 
 
-def test_ticket_to_ride_out_of_turn_names_the_seat_to_act(client: TestClient[Any]) -> None:
+def test_ticket_to_ride_refusals_name_the_seat_to_act_and_what_is_awaited(
+    client: TestClient[Any],
+) -> None:
     table = open_table(client, "ticket-to-ride", 2)
+    early = problem(table.command(0, {"type": "draw-tickets"}), 422, "choose-tickets-first")
+    assert early["expected"] == ["choose-tickets"] and early["section"] == "§2.7"
+    _listed(client, "ticket-to-ride", early, "europe")
     for seat in (0, 1):  # every seat keeps its tickets first
         me = table.me(seat)
         keep = next(m for m in me["legal_moves"] if m["command"]["type"] == "choose-tickets")
