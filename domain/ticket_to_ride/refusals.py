@@ -77,7 +77,8 @@ MEANINGS: dict[Code, str] = {
     "not-enough-cards": "The hand does not hold the cards named.",
     "not-enough-ships": "The player has too few ships left for this route.",
     "not-enough-trains": "The player has too few trains left for this route.",
-    "not-now": "That command is not possible at this point of the turn.",
+    "not-now": "That command is not possible at this point of the turn: the problem's "
+    "`expected` lists the commands that are.",
     "not-offered": "Keep only tickets that were dealt or drawn, each once.",
     "not-your-turn": "Another seat is to act (the problem's `to_act` names it), or this "
     "seat has already made this setup choice.",
