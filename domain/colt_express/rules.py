@@ -8,6 +8,7 @@ can reach whom, and `views.py` decides who sees what.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from domain.colt_express import picture
@@ -23,6 +24,7 @@ from domain.colt_express.opening import bandits_for, check_setup, start
 from domain.colt_express.refusals import refusals
 from domain.colt_express.round import to_act
 from domain.colt_express.state import State
+from domain.colt_express.statistics import game_statistics
 from domain.colt_express.versions import RULES_VERSION
 from domain.colt_express.views import (
     ColtExpressPrivateView,
@@ -39,6 +41,7 @@ from domain.kernel.protocol import (
     VariantDescriptor,
 )
 from domain.kernel.rng import Seed
+from domain.kernel.statistics import KindStatistics
 
 
 def _characters_pattern(count: int) -> str:
@@ -128,6 +131,11 @@ class ColtExpressRules:
             return None
         return Result(scores=list(state.scores), winners=list(state.winners),
                       sheets=sheets(state))
+
+    def statistics(self, setup: Setup, steps: Sequence[Sequence[Event]],
+                   final: State | None) -> KindStatistics:
+        """The game's statistics from its events by record (`kernel.statistics`)."""
+        return game_statistics(steps, final is not None)
 
     def legal_moves(self, state: State, seat: int) -> list[LegalMove]:
         if seat not in to_act(state):
