@@ -53,6 +53,9 @@ SERVICE_PROBLEMS: dict[str, ProblemCode] = {p.code: p for p in (
     _code("seats-empty", "The game cannot start before every seat is taken.", 409),
     _code("game-not-started", "The game has not started yet.", 409),
     _code("game-finished", "The game is over.", 409),
+    _code("game-not-finished", "This is given only once the game has finished (its score "
+          "chart).", 409),
+    _code("no-statistics", "The game's kind counts no statistics.", 404),
     _code("invalid-cursor", "The lobby cursor was not given by GET /games.", 422),
     # -- who may do it
     _code("missing-token", "The request needs a bearer token (a seat's, the host's, or the "
