@@ -335,7 +335,11 @@ IN_STRUCT: dict[str, dict[str, str]] = {
         "title": "The status's title",
         "status": "The HTTP status",
         "current_version": "The game's version now (on a stale If-Match or a race)",
-        "known": "What exists, when the request named something unknown (e.g. the kinds)",
+        "known": "What exists, when the request named something unknown (the kinds, or "
+        "the maps of an unknown map)",
+        "to_act": "On a refusal out of turn: the seats whose turn it is",
+        "expected": "On a command out of its phase: the command types the game waits for "
+        "from the seat to act",
         "errors": "The parameters refused, each with what is wrong",
         "request_id": "The request's id in the server's log (5xx only)",
         "retry_after": "Seconds to wait before retrying (also in Retry-After)",

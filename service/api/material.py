@@ -72,7 +72,8 @@ def _material(rules: Hashable, kind: str, setup_json: bytes) -> tuple[bytes, str
         content = game_rules.material(setup)
     except RuleViolation as violation:
         raise ServiceError(
-            422, "bad-setup", violation.message, section=violation.section or None
+            422, "bad-setup", violation.message, section=violation.section or None,
+            known=violation.known,
         ) from None
     body = msgspec.json.encode(GameMaterial(kind, setup, content))
     return body, f'"m-{hashlib.sha256(body).hexdigest()[:32]}"'

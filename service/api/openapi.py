@@ -42,6 +42,7 @@ from service.api.games import (
 from service.api.health import Health, Readiness
 from service.api.lobby import LobbyPage, SeatChange
 from service.api.material import GameMaterial
+from service.api.problem_codes import ProblemCode
 from service.api.problems import PROBLEM_MEDIA_TYPE, Problem, make_problem, problem_response
 from service.api.setups import component_name, create_game_schemas, material_operations
 from service.api.tickets import StreamTicket
@@ -58,7 +59,7 @@ WIRE_TYPES: dict[str, Any] = {
     for t in (
         CommandAnswer, CreateGame, CreatedGame, EventsPage, Health, JoinSeat, KindDescriptor,
         LobbyPage, PrivateGame, Problem, PublicGame, SeatBot, SeatChange, SeatToken, AuditReport,
-        GameAudit, GameMaterial, Readiness, StreamTicket, GameStatistics,
+        GameAudit, GameMaterial, ProblemCode, Readiness, StreamTicket, GameStatistics,
     )
 }
 REF = "#/components/schemas/{name}"
