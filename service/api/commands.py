@@ -23,6 +23,7 @@ from litestar.concurrency import sync_to_thread
 from litestar.params import FromPath, HeaderParameter, RawBody
 
 from domain.kernel.protocol import GameRules
+from service.api.bodies import whole_numbers
 from service.api.checks import JSON_BODY
 from service.api.deps import Store
 from service.api.errors import ServiceError
@@ -36,6 +37,7 @@ class CommandAnswer(msgspec.Struct, frozen=True):
     """What the command recorded: the new version and its events, redacted for the caller."""
 
     id: str
+    kind: str
     seat: int
     version: int
     command_id: str
@@ -73,7 +75,7 @@ def _decoder(command_type: Any) -> msgspec.json.Decoder[Any]:
 def decoded(rules: GameRules[Any, Any, Any], body: bytes) -> Any:
     """The command in `body`, as the kind's own command type; else a 422 problem."""
     try:
-        return _decoder(rules.command_type).decode(body)
+        return _decoder(rules.command_type).decode(whole_numbers(body))
     except msgspec.ValidationError as error:
         raise ServiceError(422, "malformed-command", str(error)) from None
     except msgspec.DecodeError as error:
@@ -131,7 +133,7 @@ class CommandsController(Controller):
         if outcome.replayed:
             headers["Idempotent-Replayed"] = "true"
         return Response(
-            CommandAnswer(record.game_id, outcome.seat, record.version, record.command_id or "",
-                          answered_events(outcome)),
+            CommandAnswer(record.game_id, outcome.rules.descriptor.kind, outcome.seat,
+                          record.version, record.command_id or "", answered_events(outcome)),
             headers=headers,
         )
