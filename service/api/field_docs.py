@@ -346,6 +346,13 @@ IN_STRUCT: dict[str, dict[str, str]] = {
                "events": "The events it recorded (the kind's event union)",
                "version": "Its position in the log: 1 for the first record"},
     "EventsPage": {"version": "The game's version now"},
+    "CreatedPayload": {
+        "listed": "Whether the lobby lists the game (absent from older logs: listed)",
+        "private": "Whether joining takes the invite code (absent from older logs: no)",
+        "clock": "The game's turn clock; absent for an untimed game",
+    },
+    "SeatLeftPayload": {"by": "Who freed the seat: its player, or the host"},
+    "TimeoutPayload": {"then": "What plays the seat from now on, until its player acts"},
     "SeatChange": {"version": "The game's version after the change"},
     "SeatToken": {"version": "The game's version after the seat was taken",
                   "token": "The seat's bearer token, shown this once (kept only as a hash)"},
