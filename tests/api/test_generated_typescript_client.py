@@ -117,6 +117,10 @@ def finished(base: str, game: str) -> dict[str, Any]:
     return public
 
 
+def owned_routes(public: dict[str, Any]) -> int:
+    return sum(owner is not None for owner in public["view"]["route_owner"])
+
+
 def test_generated_client_plays_every_kind_and_map(compiled: Path, server: Server) -> None:
     done = run("node", compiled / "play_every_kind.mjs", server.base, cwd=compiled, timeout=240)
     assert done.returncode == 0, done.stdout + done.stderr
@@ -128,6 +132,10 @@ def test_generated_client_plays_every_kind_and_map(compiled: Path, server: Serve
         assert public["result"]["scores"] == game["scores"]
         assert len(public["seats"]) == game["seats"]
         assert all(seat["bot"] is None for seat in public["seats"])
+        if public["kind"] == "ticket-to-ride":
+            assert 0 < game["routes_owned"] == owned_routes(public) <= game["claims"]
+        else:
+            assert game["gunslingers"] == public["view"]["result"]["gunslingers"]
     claims = sum(game["claims"] for game in games)
     report("typescript client", games=len(games), commands=sum(g["commands"] for g in games),
            route_claims=claims)
@@ -142,3 +150,4 @@ def test_typescript_example_plays_by_its_live_stream(compiled: Path, server: Ser
     assert summary["ours"] > 0
     assert [seat["bot"] is not None for seat in public["seats"]] == [False, True, True]
     assert summary["winners"] == public["result"]["winners"]
+    assert summary["routes"] == owned_routes(public) > 0

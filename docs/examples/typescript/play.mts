@@ -16,8 +16,10 @@
 import createClient from "openapi-fetch";
 import type { components, paths } from "./api.js";
 
-type PrivateGame = components["schemas"]["PrivateGame"];
-type StreamRecord = components["schemas"]["Record"];
+// The stream's `data` is JSON the generated types describe: this game is Ticket to
+// Ride, so its records and its seat's game are Ticket to Ride's.
+type SeatGame = components["schemas"]["TicketToRidePrivateGame"];
+type LogRecord = components["schemas"]["TicketToRideRecord"];
 
 const base = process.argv[2] ?? "http://127.0.0.1:8000";
 const api = createClient<paths>({ baseUrl: base });
@@ -82,13 +84,17 @@ if (!stream.ok || stream.body === null) throw new Error(`stream: ${stream.status
 
 let records = 0;
 let ours = 0;
+const routes = new Map<number, number>(); // routes claimed, by seat, as the events tell
 for await (const message of serverSentEvents(stream.body)) {
   if (message.event === "record") {
-    const record = JSON.parse(message.data) as StreamRecord;
+    const record = JSON.parse(message.data) as LogRecord;
     if (record.version !== records + 1) throw new Error(`record ${record.version} after ${records}`);
     records = record.version;
+    for (const event of record.events) {
+      if (event.type === "route-claimed") routes.set(event.seat, (routes.get(event.seat) ?? 0) + 1);
+    }
   } else if (message.event === "game") {
-    const game = JSON.parse(message.data) as PrivateGame;
+    const game = JSON.parse(message.data) as SeatGame;
     const moves = game.legal_moves;
     if (game.status !== "active" || moves.length === 0) continue;
     // A strategy in one line: claim a route when one can be claimed, else anything
@@ -111,6 +117,8 @@ const final = expect(await api.GET("/games/{game_id}", { params }));
 if (final.status !== "finished" || final.result == null) throw new Error(`game ${gameId} did not finish`);
 console.log(`${records} records followed live, ${ours} of them our moves`);
 for (const seat of final.seats) {
-  console.log(`  seat ${seat.seat} ${seat.name}: ${final.result.scores[seat.seat]}`);
+  const claimed = routes.get(seat.seat) ?? 0;
+  console.log(`  seat ${seat.seat} ${seat.name}: ${final.result.scores[seat.seat]} (${claimed} routes)`);
 }
-console.log(JSON.stringify({ game: gameId, records, ours, version: final.version, winners: final.result.winners }));
+const claimed = [...routes.values()].reduce((sum, n) => sum + n, 0);
+console.log(JSON.stringify({ game: gameId, records, ours, routes: claimed, version: final.version, winners: final.result.winners }));

@@ -15,6 +15,8 @@ import createClient from "openapi-fetch";
 import type { components, paths } from "./api.js";
 
 type CreateGame = components["schemas"]["CreateGame"];
+type TicketToRideLegalMove = components["schemas"]["TicketToRideLegalMove"];
+type ColtExpressLegalMove = components["schemas"]["ColtExpressLegalMove"];
 
 const GAMES: CreateGame[] = [
   { kind: "ticket-to-ride", seats: 2, map: "europe", variant: "standard" },
@@ -50,8 +52,10 @@ function expect<T>(answer: { data?: T; error?: unknown; response: Response }): T
 function played(kinds: components["schemas"]["KindDescriptor"][], setup: CreateGame): string {
   const kind = kinds.find((k) => k.kind === setup.kind);
   if (kind === undefined) throw new Error(`the server has no kind ${setup.kind}`);
-  const map = kind.maps?.find((m) => m.id === (setup.map ?? kind.default_map));
-  return `${setup.kind}/${map?.id ?? "-"}/${setup.variant ?? map?.default_variant ?? "-"}`;
+  const named = "map" in setup ? setup.map : undefined;
+  const map = kind.maps?.find((m) => m.id === (named ?? kind.default_map));
+  const variant = "variant" in setup ? setup.variant : undefined;
+  return `${setup.kind}/${map?.id ?? "-"}/${variant ?? map?.default_variant ?? "-"}`;
 }
 
 /** Every kind/map/variant the server offers (a kind without maps: its variants, and none). */
@@ -61,6 +65,35 @@ function offered(kinds: components["schemas"]["KindDescriptor"][]): string[] {
       ? (kind.maps ?? []).flatMap((map) => (map.variants ?? []).map((v) => `${kind.kind}/${map.id}/${v.id}`))
       : [`${kind.kind}/-/-`, ...(kind.variants ?? []).map((v) => `${kind.kind}/-/${v.id}`)],
   );
+}
+
+/** What the final view of each kind tells, read through the game's `kind`, which narrows it. */
+function finalFigures(game: components["schemas"]["PublicGame"], claims: number) {
+  if (game.kind === "ticket-to-ride") {
+    const owned = (game.view?.route_owner ?? []).filter((owner) => owner !== null).length;
+    if (owned === 0 || owned > claims) throw new Error(`${game.id}: ${owned} routes owned after ${claims} claims`);
+    return { routes_owned: owned, gunslingers: [] };
+  }
+  const result = game.view?.result;
+  if (JSON.stringify(result?.scores) !== JSON.stringify(game.result?.scores)) {
+    throw new Error(`${game.id}: the view's scores ${JSON.stringify(result?.scores)} differ from the result's`);
+  }
+  return { routes_owned: 0, gunslingers: result?.gunslingers ?? [] };
+}
+
+/** How many of each command type the game's log records as sent by its players. */
+async function commandsLogged(params: { path: { game_id: string } }): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  for (let after = 0; ; ) {
+    const page = expect(await api.GET("/games/{game_id}/events", { params: { ...params, query: { after, limit: 1000 } } }));
+    for (const record of page.records) {
+      if (record.type === "command" && record.payload !== null && "type" in record.payload) {
+        counts.set(record.payload.type, (counts.get(record.payload.type) ?? 0) + 1);
+      }
+    }
+    if (page.next_after >= page.version) return counts;
+    after = page.next_after;
+  }
 }
 
 /** Create `setup`, take every seat, start, and play random legal moves to the end. */
@@ -74,20 +107,28 @@ async function playToEnd(setup: CreateGame, label: string) {
     tokens.push(joined.token);
   }
   expect(await api.POST("/games/{game_id}/start", { params, headers: bearer(created.host_token) }));
+  const sent = new Map<string, number>();
   let claims = 0;
   for (let commands = 0; commands < MAX_COMMANDS; commands++) {
     const game = expect(await api.GET("/games/{game_id}", { params }));
     if (game.status === "finished") {
       if (game.result == null) throw new Error(`${label}: finished without a result`);
-      return { game: created.id, setup: label, seats: setup.seats, commands, claims,
+      const logged = await commandsLogged(params);
+      if (JSON.stringify([...logged].sort()) !== JSON.stringify([...sent].sort())) {
+        throw new Error(`${label}: sent ${JSON.stringify([...sent])}, logged ${JSON.stringify([...logged])}`);
+      }
+      return { game: created.id, setup: label, seats: setup.seats, commands, claims, ...finalFigures(game, claims),
                version: game.version, scores: game.result.scores, winners: game.result.winners };
     }
     const seat = pick(game.to_act);
     const token = tokens[seat];
     if (token === undefined) throw new Error(`${label}: seat ${seat} is to act but was not taken`);
     const me = expect(await api.GET("/games/{game_id}/me", { params, headers: bearer(token) }));
-    const move = pick(me.legal_moves);
+    if (me.kind !== game.kind) throw new Error(`${label}: /me is of kind ${me.kind}`);
+    const moves: (TicketToRideLegalMove | ColtExpressLegalMove)[] = me.legal_moves;
+    const move = pick(moves);
     if (move.command.type === "claim-route") claims += 1;
+    sent.set(move.command.type, (sent.get(move.command.type) ?? 0) + 1);
     const answer = expect(await api.POST("/games/{game_id}/commands", {
       params: { ...params, header: { "If-Match": `"${me.version}"` } },
       headers: bearer(token),
