@@ -476,14 +476,23 @@ IN_STRUCT: dict[str, dict[str, str]] = {
     "FinalScore": {"routes": "Points for routes", "tickets": "Points for tickets (completed "
                    "minus failed)"},
     "TicketView": {"id": "The ticket's number", "points": "What it is worth"},
-    "TicketMaterial": {"points": "What it is worth"},
+    "TicketMaterial": {"points": "What it is worth (a tour: joined in the printed order)",
+                       "any_order": "A tour's points when its cities are joined in another "
+                       "order; left out for other tickets",
+                       "penalty": "What a tour costs when not joined; left out for other "
+                       "tickets"},
     "RouteMaterial": {"goods": "Whether its spaces carry the goods symbol (claiming it "
                       "takes a goods card); left out when false",
                       "colour": "A card colour, or gray (any one colour pays)",
                       "kind": "rail, tunnel or ferry", "locomotives": "Locomotives a ferry "
-                      "needs among its cards", "points": "What it scores"},
+                      "needs among its cards", "points": "What it scores",
+                      "piece": "The kind of piece a claim spends: trains, or ships (World)",
+                      "doubled": "How many of its spaces cost two cards (World's double "
+                      "ship spaces); left out when 0"},
     "RoutePoints": {"points": "What a route of this length scores"},
-    "CityMaterial": {"id": "The city's id", "name": "Its name"},
+    "CityMaterial": {"id": "The city's id", "name": "Its name",
+                     "port": "A port: a harbor may be built here (World); left out when "
+                     "false"},
     "TicketToRideMaterial": {"seats": "The number of seats", "cards": "The names a hand or "
                              "the display uses", "cities": "The cities", "routes":
                              "The routes", "tickets": "The tickets of this setup's decks",
