@@ -443,21 +443,19 @@ IN_STRUCT: dict[str, dict[str, str]] = {
     "MoveBandit": {"car": "The destination car"},
     "MoveMarshal": {"car": "The car the Marshal moves to"},
     "MarshalMoved": {"car": "The car the Marshal is now in"},
-    "GameStarted": {"goals": "The shuffle of the goal cards' ids (the first goals_in_play "
-                    "are in play); its outcome hidden until the end; null on a map without "
-                    "them",
-                    "goal_cards": "The goal cards in play, face up (public); null on a map "
-                    "without them",
-                    "seats": "The number of seats", "cards": "The shuffle of the train "
-                    "cards", "tickets": "The shuffle of the regular tickets",
-                    "shuffles": "Further shuffles of the opening", "display":
-                    "The face-up display dealt", "offered": "The tickets each seat is "
-                    "offered; null for those the viewer may not see",
-                    "options": "The host options in play", "map": "The map",
-                    "variant": "The variant", "rules_version": "The rules version (0.1 "
-                    "for logs recorded before they named theirs)"},
-    "GameEnded": {"scores": "Each seat's final account",
-                  "tickets": "Every seat's tickets, by seat, revealed"},
+    "TicketToRideGameStarted": {
+        "goals": "The shuffle of the goal cards' ids (the first goals_in_play are in play); "
+        "its outcome hidden until the end; null on a map without them",
+        "goal_cards": "The goal cards in play, face up (public); null on a map without them",
+        "seats": "The number of seats", "cards": "The shuffle of the train cards",
+        "tickets": "The shuffle of the regular tickets",
+        "shuffles": "Further shuffles of the opening", "display": "The face-up display dealt",
+        "offered": "The tickets each seat is offered; null for those the viewer may not see",
+        "options": "The host options in play", "map": "The map", "variant": "The variant",
+        "rules_version": "The rules version (0.1 for logs recorded before they named theirs)",
+    },
+    "TicketToRideGameEnded": {"scores": "Each seat's final account",
+                              "tickets": "Every seat's tickets, by seat, revealed"},
     "RouteClaimed": {"goods": "The goods cards the claim took (Amsterdam); left out at 0",
                      "cards": "How many cards were paid",
                      "points": "The points the route scores"},

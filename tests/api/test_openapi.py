@@ -105,6 +105,12 @@ def test_every_answer_about_one_game_is_a_union_by_kind() -> None:
         page = schemas[f"{name}EventsPage"]["properties"]
         assert page["records"]["items"] == {"$ref": REF + f"{name}Record"}
     assert "Record" not in schemas  # a record is always one kind's
+    prefixes = [component_name(kind) for kind in kinds()]
+    for name, schema in schemas.items():  # generators name their models by title
+        assert schema.get("title", name) == name
+        # one pattern per kind: no GameStarted beside ColtExpressGameStarted
+        assert not any(f"{prefix}{name}" in schemas for prefix in prefixes
+                       if name not in ("Command", *KIND_ANSWERS)), name
 
 
 @pytest.mark.parametrize("log", LOGS, ids=[f"{p.parent.name}/{p.stem}" for p in LOGS])
