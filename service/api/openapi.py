@@ -159,18 +159,41 @@ def _schemas(store: GameStore) -> tuple[dict[str, Any], dict[str, dict[str, str]
             name = own  # shared by several kinds (`GenericLegalMove`): keeps its name
         by_kind.setdefault(kind, {})[role] = name
     components = _renamed(components, renames)
-    for name in renames.values():
+    prefixed = _kind_prefixed(components, by_kind)
+    components = _renamed(components, prefixed)
+    for name in [*renames.values(), *prefixed.values()]:
         components[name]["title"] = name
     return wire_refs, by_kind, components
+
+
+def _kind_prefixed(
+    components: dict[str, Any], by_kind: dict[str, dict[str, str]]
+) -> dict[str, str]:
+    """Renames giving a kind's own prefix to a member of its unions that another kind's
+    namesake already has (``GameStarted`` beside ``ColtExpressGameStarted`` becomes
+    ``TicketToRideGameStarted``), so that no kind's struct looks like everyone's."""
+    prefixes = {kind: component_name(kind) for kind in by_kind}
+    renames = {}
+    for kind, roles in by_kind.items():
+        for role in ("Command", "Event"):
+            union = components.get(roles.get(role, ""), {})
+            for target in union.get("discriminator", {}).get("mapping", {}).values():
+                member = target.rsplit("/", 1)[1]
+                if any(f"{prefix}{member}" in components
+                       for other, prefix in prefixes.items() if other != kind):
+                    renames[member] = f"{prefixes[kind]}{member}"
+    return renames
 
 
 def _renamed(components: dict[str, Any], renames: dict[str, str]) -> dict[str, Any]:
     """`components` with the schemas in `renames` under their new names, references too."""
     refs = {REF.format(name=old): REF.format(name=new) for old, new in renames.items()}
 
-    def swap(node: Any) -> Any:
+    def swap(node: Any) -> Any:  # a reference, or a discriminator mapping's target
+        if isinstance(node, str):
+            return refs.get(node, node)
         if isinstance(node, dict):
-            return {k: refs.get(v, v) if k == "$ref" else swap(v) for k, v in node.items()}
+            return {k: swap(v) for k, v in node.items()}
         if isinstance(node, list):
             return [swap(v) for v in node]
         return node

@@ -47,7 +47,8 @@ def client(tmp_path: Path) -> Iterator[TestClient[Any]]:
 
 def shapes(document: dict[str, Any], kind: str) -> list[dict[str, Any]]:
     schemas = document["components"]["schemas"]
-    target = schemas["CreateGame"]["discriminator"]["mapping"][kind].rsplit("/", 1)[1]
+    target = "CreateGame" + "".join(part.capitalize() for part in kind.split("-"))
+    assert {"$ref": REF + target} in schemas["CreateGame"]["anyOf"]
     return [schemas[option["$ref"].rsplit("/", 1)[1]] for option in schemas[target]["anyOf"]]
 
 

@@ -10,8 +10,8 @@ kind and refused by another) and a bounded number of examples per operation
 (``--max-time`` would make fuzzing repeat until the budget is spent; the
 subprocess's timeout bounds the time), so the runs take about a minute and a
 half. `tests.api.schemathesis_hooks` teaches it
-the ``application/x-ndjson`` body of ``POST /replays`` and the little the
-document cannot state (its docstring says what). One worker: Python 3.11's
+the ``application/x-ndjson`` body of ``POST /replays`` and that the seat tokens
+the links carry are real (its docstring says so). One worker: Python 3.11's
 parser is not safe for schemathesis' concurrent source inspection ("AST
 constructor recursion depth mismatch").
 
