@@ -54,6 +54,7 @@ from service.api.tickets import StreamTicket
 from service.api.verifier import GameAudit
 from service.audit import AuditReport
 from service.settings import Settings
+from service.statistics.game import GameStatistics
 from service.store.games import GameStore
 from service.views.game_view import PrivateGame, PublicGame
 
@@ -63,7 +64,7 @@ WIRE_TYPES: dict[str, Any] = {
     for t in (
         CommandAnswer, CreateGame, CreatedGame, EventsPage, Health, JoinSeat, KindDescriptor,
         LobbyPage, PrivateGame, Problem, PublicGame, SeatBot, SeatChange, SeatToken, AuditReport,
-        GameAudit, GameMaterial, Readiness, StreamTicket,
+        GameAudit, GameMaterial, Readiness, StreamTicket, GameStatistics,
     )
 }
 REF = "#/components/schemas/{name}"
@@ -284,6 +285,8 @@ OPERATION_IDS = {
     ("/games/{game_id}/start", "post"): "startGame",
     ("/games/{game_id}/stream", "get"): "streamGame",
     ("/games/{game_id}/stream-tickets", "post"): "issueStreamTicket",
+    ("/games/{game_id}/statistics", "get"): "getStatistics",
+    ("/games/{game_id}/statistics/scores.svg", "get"): "getScoreChart",
     ("/health", "get"): "health",
     ("/kinds", "get"): "listKinds",
     ("/metrics", "get"): "metrics",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+import re
 from pathlib import Path
 from typing import Any
 
@@ -84,6 +86,19 @@ def test_served_document_and_docs_ui(tmp_path: Path) -> None:
         assert served.json() == document()
         ui = client.get("/schema")
         assert ui.status_code == 200 and "text/html" in ui.headers["content-type"]
+
+
+def test_operation_ids_are_a_verb_and_what_it_acts_on() -> None:
+    """Generated clients name their calls by them (``get_game``, ``getGame``): no stutter
+    of path and handler (``GamesGameIdMeMe``), each once."""
+    ids = [operation["operationId"] for item in document()["paths"].values()
+           for operation in item.values()]
+    assert len(ids) == len(set(ids))
+    for operation_id in ids:
+        assert re.fullmatch(r"[a-z]+(?:[A-Z0-9][a-z0-9]*)*", operation_id), operation_id
+        words = re.findall(r"[A-Z]?[a-z0-9]+", operation_id)
+        assert all(a != b for a, b in itertools.pairwise(words)), operation_id
+    assert {"getGame", "getMe", "health", "createGame", "sendCommand"} <= set(ids)
 
 
 def test_every_answer_about_one_game_is_a_union_by_kind() -> None:
