@@ -36,8 +36,9 @@ def lobby(request: pytest.FixtureRequest, tmp_path: Any) -> Iterator[TestClient[
 
 
 def create(client: TestClient[Any], **body: Any) -> dict[str, Any]:
-    answer = client.post("/games", json={"kind": "ticket-to-ride", "map": "europe", "seats": 2,
-                                          **body})
+    """A game created with `body` over the defaults (a None in `body` leaves its field out)."""
+    fields = {"kind": "ticket-to-ride", "map": "europe", "seats": 2, **body}
+    answer = client.post("/games", json={k: v for k, v in fields.items() if v is not None})
     assert answer.status_code == 201, answer.text
     created: dict[str, Any] = answer.json()
     return created
