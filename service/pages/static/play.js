@@ -1,0 +1,410 @@
+/* The player's page: the public board beside the seat's own view and its moves.
+ *
+ * The page decides no rule. Every move it offers is one the server listed in the seat's
+ * `legal_moves` (GET /games/{id}/me): each entry's ready command, and the alternatives
+ * the entry names (other payments, cities), made into commands by the kind's module
+ * (play-ttr.js, play-colt.js) exactly as the command's documentation spells them. Moves
+ * are grouped (a route, a card pile, a ticket offer, a Colt Express action): a control
+ * with `data-choice` opens a group, a control with `data-command` sends the JSON it
+ * carries as it is, so every legal move is two clicks away at most. A refusal is shown
+ * in the problem's words with its rule section, and the page asks /me again.
+ *
+ * Live: a stream ticket (POST /games/{id}/stream-tickets) opens the seat's stream; its
+ * `game` events are the seat's /me. When the stream breaks (a network fault, a server
+ * restart) the page asks for a new ticket and resumes after the last record it saw,
+ * waiting longer each time. The token itself (seats.js) is sent only in the
+ * Authorization header.
+ */
+"use strict";
+
+const gameId = decodeURIComponent(location.pathname.split("/")[2]);
+const $ = (id) => document.getElementById(id);
+const api = (path) => `/games/${encodeURIComponent(gameId)}${path}`;
+/** the longest wait between two attempts to reopen the stream */
+const RETRY_MAX_MS = 8000;
+/** the feed shows this many of the latest records */
+const FEED_LINES = 15;
+
+const page = {
+  token: null,
+  kind: null,       // the kind's module: PlayKinds[kind]
+  book: null,       // the phrase book (phrases.js)
+  material: {},
+  game: null,       // the public game (GET /games/{id})
+  me: null,         // the seat's view (GET /games/{id}/me)
+  groups: new Map(),  // group key -> {label, commands: [{command, label}]}
+  open: null,       // the key of the open group
+  records: [],      // the records heard, oldest first
+  last: 0,          // the newest record's version heard on the stream
+  stream: null,
+  retry: 500,
+  sending: false,
+  drawing: 0,
+};
+
+function element(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (name === "text") node.textContent = value;
+    else if (value !== null && value !== undefined) node.setAttribute(name, value);
+  }
+  node.append(...children);
+  return node;
+}
+
+function status(text) {
+  $("status").textContent = text;
+}
+
+async function seatCall(method, path, body) {
+  return Seats.call(method, api(path), { bearer: page.token, body });
+}
+
+/** The seat's moves as groups: key -> {label, commands}, in the order first listed. */
+function grouped(me) {
+  const groups = new Map();
+  const seen = new Set();
+  for (const move of me.legal_moves) {
+    for (const command of page.kind.expand(move)) {
+      const json = JSON.stringify(command);
+      if (seen.has(json)) continue;
+      seen.add(json);
+      const key = page.kind.group(command);
+      if (!groups.has(key)) groups.set(key, { label: page.kind.groupLabel(key, command, context()), commands: [] });
+      groups.get(key).commands.push({ json, label: page.kind.label(command, context()) });
+    }
+  }
+  return groups;
+}
+
+/** What the kind's module reads to word moves and draw the seat's things. */
+function context() {
+  return { book: page.book, material: page.material, me: page.me, game: page.game, element };
+}
+
+function drawGroups() {
+  const buttons = [...page.groups].map(([key, group]) => element("button", {
+    type: "button", "data-choice": key, "aria-expanded": String(key === page.open),
+    "aria-controls": "commands", text: group.label,
+  }));
+  $("groups").replaceChildren(...buttons);
+  if (!buttons.length) {
+    $("groups").append(element("p", { text: page.me?.status === "finished"
+      ? "The game is over." : "Nothing to do until your turn." }));
+  }
+  for (const drawn of $("board").querySelectorAll("[data-choice]")) {
+    drawn.classList.toggle("open", drawn.dataset.choice === page.open);
+  }
+  drawCommands();
+}
+
+function drawCommands() {
+  const group = page.groups.get(page.open);
+  $("commands").hidden = !group;
+  if (!group) { $("command-list").replaceChildren(); return; }
+  $("commands-heading").textContent = group.label;
+  $("command-list").replaceChildren(...group.commands.map(({ json, label }) =>
+    element("button", { type: "button", "data-command": json, text: label })));
+}
+
+function choose(key) {
+  page.open = page.open === key ? null : key;
+  drawGroups();
+  if (page.open) $("command-list").querySelector("button")?.focus({ preventScroll: true });
+}
+
+async function send(json) {
+  if (page.sending) return;
+  page.sending = true;
+  for (const button of document.querySelectorAll("[data-command]")) button.disabled = true;
+  try {
+    const answer = await Seats.call("POST", api("/commands"), {
+      bearer: page.token, body: JSON.parse(json),
+      headers: { "Idempotency-Key": crypto.randomUUID() },
+    });
+    if (answer.ok) {
+      $("problem").hidden = true;
+      page.open = null;
+    } else {
+      refused(answer);
+    }
+  } catch (error) {
+    $("problem").hidden = false;
+    $("problem").textContent = "The server could not be reached; try again.";
+  } finally {
+    page.sending = false;
+  }
+  await refresh();
+}
+
+function refused(answer) {
+  const problem = $("problem");
+  problem.hidden = false;
+  problem.textContent = Seats.problem(answer.body);
+  problem.dataset.code = answer.body?.code ?? String(answer.status);
+  problem.dataset.section = answer.body?.section ?? "";
+}
+
+/** The seat's view and the public game, asked again (after a command, a refusal, a gap). */
+async function refresh() {
+  const [me, game] = await Promise.all([seatCall("GET", "/me"), Seats.call("GET", api(""))]);
+  if (!me.ok) {
+    if (me.status === 401) noSeat("This tab's seat token was refused (a new one may have been issued).");
+    return;
+  }
+  if (game.ok) page.game = game.body;
+  show(me.body);
+}
+
+async function heardGame(me) {
+  const game = await Seats.call("GET", api(""));
+  if (game.ok && game.body.version >= me.version) page.game = game.body;
+  if (!page.me || me.version >= page.me.version) show(me);
+}
+
+function show(me) {
+  const changed = !page.me || page.me.version !== me.version;
+  page.me = me;
+  page.book.game = page.game;
+  if (changed && page.open && !grouped(me).has(page.open)) page.open = null;
+  page.groups = grouped(me);
+  if (page.groups.size === 1 && !page.open) page.open = page.groups.keys().next().value;
+  drawGroups();
+  drawTurn();
+  drawSeats();
+  drawFinal();
+  $("mine").replaceChildren(...page.kind.mine(context()));
+  if (changed || !$("board").firstChild) drawBoard();
+  document.body.dataset.version = String(me.version);
+  document.body.dataset.status = me.status;
+  status(`${me.status} · version ${me.version}`);
+}
+
+function seatName(seat) {
+  return page.book.seat(seat);
+}
+
+/** Whose turn, and their clock when the game has one. */
+function drawTurn() {
+  const me = page.me;
+  const turn = $("turn");
+  if (me.status === "lobby") { turn.textContent = "Waiting for the game to start."; return; }
+  if (me.status === "finished") { turn.textContent = "The game is over."; return; }
+  const others = me.to_act.filter((seat) => seat !== me.seat);
+  const parts = [];
+  if (me.to_act.includes(me.seat)) parts.push("Your move.");
+  for (const seat of others) {
+    const clock = page.game?.clock?.seats?.find((s) => s.seat === seat);
+    const left = clockText(clock);
+    parts.push(`${seatName(seat)} is thinking${left ? ` (${left})` : "…"}`);
+  }
+  turn.replaceChildren(...parts.map((text) => element("span", { class: "clock", text: `${text} ` })));
+  turn.dataset.thinking = others.join(",");
+}
+
+function clockText(clock) {
+  if (!clock) return "";
+  const reserve = `reserve ${Math.max(0, Math.round(clock.reserve_seconds))} s`;
+  if (!clock.deadline) return reserve;
+  const left = Math.max(0, Math.round((Date.parse(clock.deadline) - Date.now()) / 1000));
+  return `${left} s left, ${reserve}`;
+}
+
+function drawSeats() {
+  const view = page.me.view?.public ?? page.game?.view ?? {};
+  const items = (page.game?.seats ?? []).map((seat) => {
+    const item = element("li", { "data-seat": seat.seat },
+      element("span", { class: "name", text: seatName(seat.seat) + (seat.seat === page.me.seat ? " (you)" : "") }),
+      ...(seat.bot ? [element("span", { text: ` · ${seat.bot} bot` })] : []),
+      page.kind.seatLine(view, seat.seat, context()));
+    const colours = page.book.book.seat_colours;
+    if (Array.isArray(colours)) item.style.setProperty("--seat", colours[seat.seat % colours.length]);
+    if (page.me.to_act.includes(seat.seat)) item.classList.add("to-act");
+    return item;
+  });
+  $("seats").replaceChildren(...items);
+}
+
+/** The final table: every term of every seat (result.sheets), else the totals. */
+function drawFinal() {
+  const result = page.game?.result;
+  if (page.me.status !== "finished" || !result) { $("final").hidden = true; return; }
+  const sheets = result.sheets ?? (result.scores ?? []).map((total, seat) =>
+    ({ seat, total: typeof total === "number" ? total : total.total, terms: [], figures: [] }));
+  const terms = [...new Set(sheets.flatMap((s) => s.terms.map((t) => t.term)))];
+  const figures = [...new Set(sheets.flatMap((s) => (s.figures ?? []).map((f) => f.name)))];
+  const head = element("tr", {}, element("th", { text: "seat" }),
+    ...terms.map((t) => element("th", { text: Phrases.words(t) })),
+    element("th", { text: "total" }),
+    ...figures.map((f) => element("th", { text: Phrases.words(f) })));
+  const rows = sheets.map((sheet) => {
+    const row = element("tr", { "data-seat": sheet.seat }, element("td", { text: seatName(sheet.seat) }));
+    for (const term of terms) {
+      const found = sheet.terms.find((t) => t.term === term);
+      row.append(element("td", { class: "number", title: found?.section ?? "", text: found ? String(found.points) : "" }));
+    }
+    row.append(element("td", { class: "number total", text: String(sheet.total) }));
+    for (const name of figures) {
+      const found = (sheet.figures ?? []).find((f) => f.name === name);
+      row.append(element("td", { class: "number", text: found ? String(found.value) : "" }));
+    }
+    if ((result.winners ?? []).includes(sheet.seat)) row.classList.add("winner");
+    return row;
+  });
+  $("final-scores").replaceChildren(element("thead", {}, head), element("tbody", {}, ...rows));
+  $("final").hidden = false;
+}
+
+/** The public picture of the board, with the seat's choices marked on it. */
+async function drawBoard() {
+  page.drawing += 1;
+  const ticket = page.drawing;
+  const version = page.me.version;
+  const answer = await fetch(api(`/board.svg?version=${version}`));
+  if (ticket !== page.drawing) return;
+  const board = $("board");
+  if (!answer.ok) {
+    board.replaceChildren(element("p", { text: "The board is dealt when the game starts." }));
+    return;
+  }
+  const picture = new DOMParser().parseFromString(await answer.text(), "image/svg+xml");
+  if (ticket !== page.drawing) return;
+  board.replaceChildren(document.importNode(picture.documentElement, true));
+  markChoices();
+  const newest = page.records.findLast((r) => r.version <= version && (r.events || []).length);
+  if (newest) page.book.mark(board, newest.events);
+  board.dataset.version = String(version);
+}
+
+/** Routes and cities the seat may choose become controls that open their group. */
+function markChoices() {
+  for (const key of page.groups.keys()) {
+    const selector = page.kind.onBoard(key, context());
+    if (!selector) continue;
+    for (const drawn of $("board").querySelectorAll(selector)) {
+      if (drawn.dataset.choice) continue;
+      drawn.dataset.choice = key;
+      drawn.setAttribute("tabindex", "0");
+      drawn.setAttribute("role", "button");
+      drawn.setAttribute("aria-label", page.groups.get(key).label);
+    }
+  }
+}
+
+function drawFeed() {
+  const lines = [];
+  for (const record of page.records.slice(-FEED_LINES)) {
+    for (const line of page.book.lines(record)) {
+      lines.push(element("li", { value: record.version, "data-version": record.version, text: line }));
+    }
+  }
+  lines.reverse();
+  lines[0]?.classList.add("latest");
+  $("feed").replaceChildren(...lines);
+}
+
+function heardRecord(record) {
+  if (record.version <= page.last) return;
+  page.last = record.version;
+  page.records.push(record);
+  if (page.records.length > 200) page.records.splice(0, page.records.length - 200);
+  feedSoon();
+}
+
+let feedPending = false;
+function feedSoon() {
+  if (feedPending) return;
+  feedPending = true;
+  setTimeout(() => { feedPending = false; drawFeed(); }, 0);
+}
+
+/** The seat's stream: a fresh ticket each time it opens; reopened after any break. */
+async function listen() {
+  if (page.me?.status === "finished" && page.last >= page.me.version) return;
+  let issued;
+  try {
+    issued = await seatCall("POST", "/stream-tickets");
+  } catch {
+    issued = { ok: false, status: 0 };
+  }
+  if (!issued.ok) {
+    if (issued.status === 401) { noSeat("This tab's seat token was refused."); return; }
+    reconnectLater();
+    return;
+  }
+  const query = new URLSearchParams({ ticket: issued.body.ticket, after: String(page.last) });
+  const stream = new EventSource(api(`/stream?${query}`));
+  page.stream = stream;
+  stream.addEventListener("open", () => {
+    page.retry = 500;
+    document.body.dataset.live = "true";
+  });
+  stream.addEventListener("record", (message) => heardRecord(JSON.parse(message.data)));
+  stream.addEventListener("game", (message) => heardGame(JSON.parse(message.data)));
+  stream.addEventListener("error", () => {
+    stream.close();
+    if (page.stream !== stream) return;
+    page.stream = null;
+    document.body.dataset.live = "false";
+    if (page.me?.status === "finished") return;
+    status("Connection lost; reconnecting…");
+    reconnectLater();
+  });
+}
+
+function reconnectLater() {
+  const wait = page.retry;
+  page.retry = Math.min(page.retry * 2, RETRY_MAX_MS);
+  setTimeout(async () => {
+    try { await refresh(); } catch { /* still away: the stream's attempt waits again */ }
+    listen();
+  }, wait);
+}
+
+function noSeat(why) {
+  $("turn").replaceChildren(why, " ", element("a", { href: api("/watch"), text: "Watch the game instead." }));
+  $("moves-section").hidden = true;
+  document.body.dataset.seat = "none";
+}
+
+function wire() {
+  document.addEventListener("click", (event) => {
+    const command = event.target.closest("[data-command]");
+    if (command && !command.disabled) { send(command.dataset.command); return; }
+    const choice = event.target.closest("[data-choice]");
+    if (choice) choose(choice.dataset.choice);
+  });
+  $("board").addEventListener("keydown", (event) => {
+    const choice = event.target.closest?.("[data-choice]");
+    if (choice && (event.key === "Enter" || event.key === " ")) {
+      event.preventDefault();
+      choose(choice.dataset.choice);
+    }
+  });
+  $("remember").checked = Seats.remembered(gameId);
+  $("remember").addEventListener("change", () => Seats.remember(gameId, $("remember").checked));
+  setInterval(() => { if (page.me && page.game?.clock) drawTurn(); }, 1000);
+}
+
+async function start() {
+  page.token = Seats.token(gameId);
+  wire();
+  const game = await Seats.call("GET", api(""));
+  if (!game.ok) { status(Seats.problem(game.body)); return; }
+  page.game = game.body;
+  const [material, common, own] = await Promise.all([
+    Seats.call("GET", api("/material")),
+    Seats.call("GET", "/pages/static/phrases/common.json"),
+    Seats.call("GET", `/pages/static/phrases/${encodeURIComponent(page.game.kind)}.json`),
+  ]);
+  page.material = material.ok ? material.body.material : {};
+  page.book = new Phrases.Book(common.body ?? {}, own.body ?? {}, page.material, page.game);
+  page.kind = PlayKinds[page.game.kind];
+  $("title").textContent = page.material.title ?? Phrases.words(page.game.kind);
+  document.title = `${$("title").textContent} · Roundhouse`;
+  if (!page.token) { noSeat("This tab holds no seat in this game."); return; }
+  await refresh();
+  listen();
+}
+
+start().catch((error) => status(`Could not load the game: ${error.message}`));

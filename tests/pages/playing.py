@@ -1,0 +1,89 @@
+"""A person at the play page, as the page tests drive one: create a game from the lobby
+with the server's bots in the other seats, start it, and play by clicking only.
+
+The clicking follows the browser contract (docs: the issue's testing hook): a random
+enabled ``data-command`` control when one is showing, else a random ``data-choice``
+control; the page is never read for rules, only for those two attributes.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+#: how long a page may wait for a bot's move or the server's answer (seconds)
+PATIENCE = 30.0
+
+
+def create_from_lobby(page: Any, server: str, kind: str, seats: int, map: str | None = None,
+                      variant: str | None = None, name: str = "Ann") -> str:
+    """Create a game from /lobby, take the first seat, fill the rest with bots and start;
+    the game's id, once the play page shows it."""
+    page.goto(f"{server}/lobby")
+    page.wait_for_selector('body[data-ready="true"]')
+    page.select_option("#kind", kind)
+    if map is not None:
+        page.select_option("#map", map)
+    if variant is not None:
+        page.select_option("#variant", variant)
+    page.fill("#seats", str(seats))
+    page.fill("#name", name)
+    page.click("#create-game")
+    page.wait_for_selector("#table:not([hidden])")
+    page.select_option("#bot-strategy", "random")
+    page.click("#fill-bots")
+    page.wait_for_selector(f'body[data-table="{seats}/{seats}"]')
+    page.click("#start")
+    page.wait_for_url("**/play")
+    page.wait_for_selector("body[data-version]")
+    return str(page.url.split("/games/")[1].split("/")[0])
+
+
+def settled(page: Any, before: str | None) -> None:
+    """Wait until the page shows a version other than `before` or a refusal."""
+    deadline = time.monotonic() + PATIENCE
+    while time.monotonic() < deadline:
+        if page.locator("#problem:not([hidden])").count():
+            return
+        if page.get_attribute("body", "data-version") != before:
+            return
+        page.wait_for_timeout(20)
+    raise AssertionError(f"the page stayed at version {before}")
+
+
+def click_to_end(page: Any, chooser: random.Random, most: int = 3000) -> int:
+    """Click random commands (or choices, when no command shows) until the game is over;
+    the number of commands sent. Fails on a refusal or a page that offers nothing for
+    `PATIENCE` seconds while the game goes on."""
+    sent = 0
+    idle_since = time.monotonic()
+    for _ in range(most):
+        if page.get_attribute("body", "data-status") == "finished":
+            page.wait_for_selector("#final:not([hidden]) #final-scores tbody tr")
+            return sent
+        problem = page.locator("#problem:not([hidden])")
+        assert not problem.count(), problem.inner_text()
+        commands = page.locator("[data-command]:enabled").all()
+        if commands:
+            before = page.get_attribute("body", "data-version")
+            chooser.choice(commands).click()
+            sent += 1
+            settled(page, before)
+            idle_since = time.monotonic()
+            continue
+        choices = page.locator("[data-choice]").all()
+        if choices:
+            choice = chooser.choice(choices)
+            if choice.evaluate("node => node.closest('#board') !== null"):
+                # the board's routes and cities by keyboard: a route's middle may lie
+                # under a city that is itself a choice
+                choice.focus()
+                choice.press("Enter")
+            else:
+                choice.click()
+            idle_since = time.monotonic()
+            continue
+        assert time.monotonic() - idle_since < PATIENCE, "nothing to click while the game goes on"
+        page.wait_for_timeout(50)
+    raise AssertionError(f"the game did not end within {most} clicks")
