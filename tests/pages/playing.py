@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from typing import Any
+
+from playwright.sync_api import Error as PlaywrightError
 
 #: how long a page may wait for a bot's move or the server's answer (seconds)
 PATIENCE = 30.0
@@ -52,36 +55,48 @@ def settled(page: Any, before: str | None) -> None:
     raise AssertionError(f"the page stayed at version {before}")
 
 
-def click_to_end(page: Any, chooser: random.Random, most: int = 3000) -> int:
+def press(control: Any) -> bool:
+    """Click `control` (a route or a city of the board by keyboard: a route's middle may
+    lie under a city that is itself a choice); False if the page redrew it meanwhile."""
+    try:
+        if control.evaluate("node => node.closest('#board') !== null"):
+            control.focus()
+            control.press("Enter")
+        else:
+            control.click(timeout=2000)
+    except PlaywrightError:
+        return False
+    return True
+
+
+def click_to_end(page: Any, chooser: random.Random, most: int = 3000,
+                 after: Callable[[int], None] | None = None) -> int:
     """Click random commands (or choices, when no command shows) until the game is over;
-    the number of commands sent. Fails on a refusal or a page that offers nothing for
-    `PATIENCE` seconds while the game goes on."""
+    the number of commands sent (`after` is told each count). Fails on a refusal or a
+    page that offers nothing for `PATIENCE` seconds while the game goes on."""
     sent = 0
     idle_since = time.monotonic()
-    for _ in range(most):
+    while sent < most:
         if page.get_attribute("body", "data-status") == "finished":
             page.wait_for_selector("#final:not([hidden]) #final-scores tbody tr")
             return sent
         problem = page.locator("#problem:not([hidden])")
         assert not problem.count(), problem.inner_text()
-        commands = page.locator("[data-command]:enabled").all()
+        # handles, not locators: a control redrawn meanwhile fails at once, and is picked anew
+        commands = page.query_selector_all("[data-command]:enabled")
         if commands:
             before = page.get_attribute("body", "data-version")
-            chooser.choice(commands).click()
+            if not press(chooser.choice(commands)):
+                continue
             sent += 1
             settled(page, before)
+            if after is not None:
+                after(sent)
             idle_since = time.monotonic()
             continue
-        choices = page.locator("[data-choice]").all()
+        choices = page.query_selector_all("[data-choice]")
         if choices:
-            choice = chooser.choice(choices)
-            if choice.evaluate("node => node.closest('#board') !== null"):
-                # the board's routes and cities by keyboard: a route's middle may lie
-                # under a city that is itself a choice
-                choice.focus()
-                choice.press("Enter")
-            else:
-                choice.click()
+            press(chooser.choice(choices))
             idle_since = time.monotonic()
             continue
         assert time.monotonic() - idle_since < PATIENCE, "nothing to click while the game goes on"

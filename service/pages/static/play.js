@@ -22,6 +22,8 @@ const $ = (id) => document.getElementById(id);
 const api = (path) => `/games/${encodeURIComponent(gameId)}${path}`;
 /** the longest wait between two attempts to reopen the stream */
 const RETRY_MAX_MS = 8000;
+/** numbers of a final score that are statistics, not points (until results carry sheets) */
+const FIGURES = ["longest_path"];
 /** the feed shows this many of the latest records */
 const FEED_LINES = 15;
 
@@ -152,17 +154,19 @@ async function refresh() {
     if (me.status === 401) noSeat("This tab's seat token was refused (a new one may have been issued).");
     return;
   }
-  if (game.ok) page.game = game.body;
+  if (game.ok && game.body.version >= (page.game?.version ?? 0)) page.game = game.body;
   show(me.body);
 }
 
 async function heardGame(me) {
   const game = await Seats.call("GET", api(""));
-  if (game.ok && game.body.version >= me.version) page.game = game.body;
-  if (!page.me || me.version >= page.me.version) show(me);
+  if (game.ok && game.body.version >= (page.game?.version ?? 0)) page.game = game.body;
+  show(me);
 }
 
 function show(me) {
+  // answers may arrive out of order (a command's refresh, the stream): never step back
+  if (page.me && me.version < page.me.version) return;
   const changed = !page.me || page.me.version !== me.version;
   page.me = me;
   page.book.game = page.game;
@@ -225,12 +229,26 @@ function drawSeats() {
   $("seats").replaceChildren(...items);
 }
 
+/** Where the result carries no score sheets: each seat's named numbers from the game's
+ * last scoring event (a final score's terms), else the result's totals. */
+function sheetsFromScores(result) {
+  const ended = page.records.findLast((r) => (r.events || []).some((e) => Array.isArray(e.scores)));
+  const scores = ended?.events.find((e) => Array.isArray(e.scores)).scores ?? result.scores ?? [];
+  return scores.map((score, seat) => {
+    if (typeof score === "number") return { seat, total: score, terms: [], figures: [] };
+    const named = Object.entries({ ...score, ...(score.bonuses ?? {}) })
+      .filter(([name, value]) => typeof value === "number" && name !== "total" && name !== "seat");
+    const terms = named.filter(([name]) => !FIGURES.includes(name)).map(([term, points]) => ({ term, points }));
+    const figures = named.filter(([name]) => FIGURES.includes(name)).map(([name, value]) => ({ name, value }));
+    return { seat: score.seat ?? seat, total: score.total, terms, figures };
+  });
+}
+
 /** The final table: every term of every seat (result.sheets), else the totals. */
 function drawFinal() {
   const result = page.game?.result;
   if (page.me.status !== "finished" || !result) { $("final").hidden = true; return; }
-  const sheets = result.sheets ?? (result.scores ?? []).map((total, seat) =>
-    ({ seat, total: typeof total === "number" ? total : total.total, terms: [], figures: [] }));
+  const sheets = result.sheets ?? sheetsFromScores(result);
   const terms = [...new Set(sheets.flatMap((s) => s.terms.map((t) => t.term)))];
   const figures = [...new Set(sheets.flatMap((s) => (s.figures ?? []).map((f) => f.name)))];
   const head = element("tr", {}, element("th", { text: "seat" }),

@@ -1,0 +1,93 @@
+"""The play page in headless Chromium: a person creates a game from /lobby, fills the
+other seats with the server's bots, starts it and plays it to the end by clicking only.
+
+Every Ticket to Ride map (Europe in each variant) and Colt Express (the two-player
+variant too). Each game is played at one width, phone (390) or desktop (1280),
+alternating, and Europe's standard game and Colt Express at both: a whole game takes
+30-60 seconds here, so every map at both widths would double the time for little more
+coverage. Every game is photographed in progress at both widths (into
+``ROUNDHOUSE_SCREENSHOTS`` when it names a folder: ``docs/screenshots`` for the README).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.figures import report
+from tests.pages.browsing import snapshot
+from tests.pages.playing import click_to_end, create_from_lobby
+
+PHONE, DESKTOP = 390, 1280
+#: commands sent before the game is photographed in progress
+PHOTO_AFTER = 12
+
+GAMES = [
+    ("ticket-to-ride", 2, "europe", "standard", PHONE),
+    ("ticket-to-ride", 3, "europe", "standard", DESKTOP),
+    ("ticket-to-ride", 2, "europe", "europa-1912", DESKTOP),
+    ("ticket-to-ride", 2, "europe", "mega-europe", PHONE),
+    ("ticket-to-ride", 2, "europe", "big-cities", DESKTOP),
+    ("ticket-to-ride", 2, "amsterdam", None, PHONE),
+    ("ticket-to-ride", 3, "northern-lights", None, DESKTOP),
+    ("ticket-to-ride", 2, "world", None, PHONE),
+    ("colt-express", 2, None, None, DESKTOP),
+    ("colt-express", 3, None, None, PHONE),
+    ("colt-express", 2, None, None, PHONE),
+]
+
+
+@pytest.fixture
+def person(browser: Any, server: str, request: pytest.FixtureRequest) -> Iterator[Any]:
+    """A page at the game's width that fails the test on any console error, script
+    error or request to another site."""
+    width = request.param
+    context = browser.new_context(viewport={"width": width, "height": 900}, device_scale_factor=1)
+    opened = context.new_page()
+    errors: list[str] = []
+    opened.on("console", lambda message: errors.append(message.text)
+              if message.type == "error" else None)
+    opened.on("pageerror", lambda error: errors.append(str(error)))
+    opened.on("request", lambda asked: None if asked.url.startswith(server)
+              else errors.append(f"elsewhere: {asked.url}"))
+    try:
+        yield opened
+    finally:
+        context.close()
+    assert not errors, errors
+
+
+def name_of(kind: str, seats: int, map: str | None, variant: str | None) -> str:
+    return "-".join(str(p) for p in (map or kind, variant, f"{seats}p") if p)
+
+
+@pytest.mark.parametrize(("kind", "seats", "map", "variant", "person"),
+                         GAMES, indirect=["person"],
+                         ids=[f"{name_of(*g[:4])}-{g[4]}" for g in GAMES])
+def test_a_person_plays_a_whole_game_by_clicking(
+    person: Any, server: str, kind: str, seats: int, map: str | None, variant: str | None
+) -> None:
+    began = time.monotonic()
+    create_from_lobby(person, server, kind, seats, map, variant)
+    width = person.viewport_size["width"]
+
+    def photograph(sent: int) -> None:
+        if sent == PHOTO_AFTER:
+            for wide in (PHONE, DESKTOP):
+                snapshot(person, f"play-{name_of(kind, seats, map, variant)}-{wide}", wide)
+
+    sent = click_to_end(person, random.Random(f"{kind}{map}{variant}{seats}"), after=photograph)
+    assert sent > PHOTO_AFTER
+    final = person.locator("#final-scores tbody tr")
+    assert final.count() == seats
+    assert person.locator("#final-scores tbody tr.winner").count() >= 1
+    # the phone's width holds the page: nothing but the board's own box is wider
+    if width == PHONE:
+        for part in ("#groups", "#mine", "#seats", "#final"):
+            assert person.locator(part).bounding_box()["width"] <= PHONE, part
+    report("play page: a whole game by clicking", game=name_of(kind, seats, map, variant),
+           width=width, commands=sent, seconds=round(time.monotonic() - began, 1))
