@@ -10,13 +10,35 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from playwright.sync_api import Error as PlaywrightError
 
 #: how long a page may wait for a bot's move or the server's answer (seconds)
 PATIENCE = 30.0
+
+
+@contextmanager
+def person_at(browser: Any, base: str, width: int, tolerate: str | None = None
+              ) -> Iterator[Any]:
+    """A page `width` pixels wide that fails the test on a console error (except those
+    starting with `tolerate`), a script error or a request to anywhere but `base`."""
+    context = browser.new_context(viewport={"width": width, "height": 900}, device_scale_factor=1)
+    opened = context.new_page()
+    errors: list[str] = []
+    opened.on("console", lambda message: errors.append(message.text)
+              if message.type == "error" and not (tolerate and message.text.startswith(tolerate))
+              else None)
+    opened.on("pageerror", lambda error: errors.append(str(error)))
+    opened.on("request", lambda asked: None if asked.url.startswith(base)
+              else errors.append(f"elsewhere: {asked.url}"))
+    try:
+        yield opened
+    finally:
+        context.close()
+    assert not errors, errors
 
 
 def create_from_lobby(page: Any, server: str, kind: str, seats: int, map: str | None = None,
@@ -69,11 +91,12 @@ def press(control: Any) -> bool:
     return True
 
 
-def click_to_end(page: Any, chooser: random.Random, most: int = 3000,
-                 after: Callable[[int], None] | None = None) -> int:
-    """Click random commands (or choices, when no command shows) until the game is over;
-    the number of commands sent (`after` is told each count). Fails on a refusal or a
-    page that offers nothing for `PATIENCE` seconds while the game goes on."""
+def click_moves(page: Any, chooser: random.Random, most: int = 3000,
+                after: Callable[[int], None] | None = None) -> int:
+    """Click random commands (or choices, when no command shows) until the game is over
+    (its final table shown) or `most` commands were sent; the number sent (`after` is
+    told each count). Fails on a refusal or a page that offers nothing for `PATIENCE`
+    seconds while the game goes on."""
     sent = 0
     idle_since = time.monotonic()
     while sent < most:
@@ -101,4 +124,4 @@ def click_to_end(page: Any, chooser: random.Random, most: int = 3000,
             continue
         assert time.monotonic() - idle_since < PATIENCE, "nothing to click while the game goes on"
         page.wait_for_timeout(50)
-    raise AssertionError(f"the game did not end within {most} clicks")
+    return sent

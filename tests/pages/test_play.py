@@ -20,7 +20,7 @@ import pytest
 
 from tests.figures import report
 from tests.pages.browsing import snapshot
-from tests.pages.playing import click_to_end, create_from_lobby
+from tests.pages.playing import click_moves, create_from_lobby, person_at
 
 PHONE, DESKTOP = 390, 1280
 #: commands sent before the game is photographed in progress
@@ -43,22 +43,9 @@ GAMES = [
 
 @pytest.fixture
 def person(browser: Any, server: str, request: pytest.FixtureRequest) -> Iterator[Any]:
-    """A page at the game's width that fails the test on any console error, script
-    error or request to another site."""
-    width = request.param
-    context = browser.new_context(viewport={"width": width, "height": 900}, device_scale_factor=1)
-    opened = context.new_page()
-    errors: list[str] = []
-    opened.on("console", lambda message: errors.append(message.text)
-              if message.type == "error" else None)
-    opened.on("pageerror", lambda error: errors.append(str(error)))
-    opened.on("request", lambda asked: None if asked.url.startswith(server)
-              else errors.append(f"elsewhere: {asked.url}"))
-    try:
+    """A page at the game's width, failing the test on any console error."""
+    with person_at(browser, server, request.param) as opened:
         yield opened
-    finally:
-        context.close()
-    assert not errors, errors
 
 
 def name_of(kind: str, seats: int, map: str | None, variant: str | None) -> str:
@@ -80,7 +67,8 @@ def test_a_person_plays_a_whole_game_by_clicking(
             for wide in (PHONE, DESKTOP):
                 snapshot(person, f"play-{name_of(kind, seats, map, variant)}-{wide}", wide)
 
-    sent = click_to_end(person, random.Random(f"{kind}{map}{variant}{seats}"), after=photograph)
+    sent = click_moves(person, random.Random(f"{kind}{map}{variant}{seats}"), after=photograph)
+    assert person.get_attribute("body", "data-status") == "finished", f"{sent} commands sent"
     assert sent > PHOTO_AFTER
     final = person.locator("#final-scores tbody tr")
     assert final.count() == seats

@@ -41,6 +41,7 @@ const page = {
   stream: null,
   retry: 500,
   sending: false,
+  drawnGroups: "",  // what the move controls show, to redraw them only when it changes
   drawing: 0,
 };
 
@@ -85,6 +86,14 @@ function context() {
 }
 
 function drawGroups() {
+  for (const drawn of $("board").querySelectorAll("[data-choice]")) {
+    drawn.classList.toggle("open", drawn.dataset.choice === page.open);
+  }
+  // unchanged moves are not redrawn: the control a player is on keeps its focus
+  const drawn = JSON.stringify([page.open, page.me?.status,
+    [...page.groups].map(([key, group]) => [key, group.label, group.commands])]);
+  if (drawn === page.drawnGroups) return;
+  page.drawnGroups = drawn;
   const buttons = [...page.groups].map(([key, group]) => element("button", {
     type: "button", "data-choice": key, "aria-expanded": String(key === page.open),
     "aria-controls": "commands", text: group.label,
@@ -93,9 +102,6 @@ function drawGroups() {
   if (!buttons.length) {
     $("groups").append(element("p", { text: page.me?.status === "finished"
       ? "The game is over." : "Nothing to do until your turn." }));
-  }
-  for (const drawn of $("board").querySelectorAll("[data-choice]")) {
-    drawn.classList.toggle("open", drawn.dataset.choice === page.open);
   }
   drawCommands();
 }
@@ -135,11 +141,13 @@ async function send(json) {
     $("problem").textContent = "The server could not be reached; try again.";
   } finally {
     page.sending = false;
+    for (const button of document.querySelectorAll("[data-command]")) button.disabled = false;
   }
   await refresh();
 }
 
 function refused(answer) {
+  page.drawnGroups = "";   // the moves are drawn anew from the /me asked next
   const problem = $("problem");
   problem.hidden = false;
   problem.textContent = Seats.problem(answer.body);
