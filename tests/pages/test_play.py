@@ -5,7 +5,7 @@ Every Ticket to Ride map (Europe in each variant) and Colt Express (the two-play
 variant too). Each game is played at one width, phone (390) or desktop (1280),
 alternating, and Europe's standard game and Colt Express at both: a whole game takes
 30-60 seconds here, so every map at both widths would double the time for little more
-coverage. Every game is photographed in progress at both widths (into
+coverage. One game of each map is photographed in progress at both widths (into
 ``ROUNDHOUSE_SCREENSHOTS`` when it names a folder: ``docs/screenshots`` for the README).
 """
 
@@ -35,10 +35,17 @@ GAMES = [
     ("ticket-to-ride", 2, "amsterdam", None, PHONE),
     ("ticket-to-ride", 3, "northern-lights", None, DESKTOP),
     ("ticket-to-ride", 2, "world", None, PHONE),
-    ("colt-express", 2, None, None, DESKTOP),
+    ("colt-express", 2, None, "two-player", DESKTOP),
     ("colt-express", 3, None, None, PHONE),
     ("colt-express", 2, None, None, PHONE),
 ]
+
+#: the game of each map that the README shows in progress
+PHOTOGRAPHED = {
+    ("ticket-to-ride", 2, "europe", "standard"), ("ticket-to-ride", 2, "amsterdam", None),
+    ("ticket-to-ride", 3, "northern-lights", None), ("ticket-to-ride", 2, "world", None),
+    ("colt-express", 3, None, None),
+}
 
 
 @pytest.fixture
@@ -63,9 +70,9 @@ def test_a_person_plays_a_whole_game_by_clicking(
     width = person.viewport_size["width"]
 
     def photograph(sent: int) -> None:
-        if sent == PHOTO_AFTER:
+        if sent == PHOTO_AFTER and (kind, seats, map, variant) in PHOTOGRAPHED:
             for wide in (PHONE, DESKTOP):
-                snapshot(person, f"play-{name_of(kind, seats, map, variant)}-{wide}", wide)
+                snapshot(person, f"play-{map or kind}-{wide}", wide)
 
     sent = click_moves(person, random.Random(f"{kind}{map}{variant}{seats}"), after=photograph)
     assert person.get_attribute("body", "data-status") == "finished", f"{sent} commands sent"

@@ -53,8 +53,8 @@ def test_a_refusal_is_shown_with_its_rule(page: Any, server: str, client: httpx.
     assert problem.get_attribute("data-code") == "choose-tickets-first"
     assert problem.get_attribute("role") == "alert"
     # the seat's real moves are still offered, and one of them is taken
-    commands = [json.loads(c) for c in
-                page.locator("[data-command]").evaluate_all("nodes => nodes.map(n => n.dataset.command)")]
+    shown = page.locator("[data-command]").evaluate_all("all => all.map(n => n.dataset.command)")
+    commands = [json.loads(c) for c in shown]
     assert commands and all(c["type"] == "choose-tickets" for c in commands)
     version = table.public()["version"]
     page.locator("[data-command]").first.click()

@@ -82,3 +82,14 @@ def test_the_token_stays_out_of_every_address_and_log(browser: Any, logged: Serv
     log = logged.log.read_text()
     assert "/games/{game_id:str}/me" in log or "/me" in log, "the access log holds no request"
     assert token not in log
+
+
+def test_without_a_token_the_page_sends_a_spectator_to_watch(
+    page: Any, server: str, client: httpx.Client
+) -> None:
+    table = open_table(client, "colt-express", 2)
+    page.goto(f"{server}/games/{table.id}/play")
+    page.wait_for_selector('body[data-seat="none"]')
+    assert page.locator("[data-command], [data-choice]").count() == 0
+    page.click("#turn a")
+    page.wait_for_url(f"{server}/games/{table.id}/watch")

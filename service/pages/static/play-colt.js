@@ -77,11 +77,14 @@ var PlayKinds = window.PlayKinds || {};
     const { element } = ctx;
     const own = (view.public?.bandits ?? []).filter((b) => b.seat === ctx.me.seat);
     const values = view.purse_values ?? {};
-    const parts = [element("h3", { text: "Hand" }), element("ul", { class: "cards", id: "hand" },
-      ...(view.hand ?? []).map((name) => element("li", { class: "card", "data-card": name },
-        cardWords(ctx, name))))];
-    if ((view.own_pile_cards ?? []).length) {
-      parts.push(element("p", { text: `Your cards on the pile: ${view.own_pile_cards.map((c) => cardWords(ctx, c)).join(", ")}` }));
+    const hand = view.hand ?? [];
+    const parts = [element("h3", { text: "Hand" }), hand.length
+      ? element("ul", { class: "cards", id: "hand" }, ...hand.map((name) =>
+        element("li", { class: "card", "data-card": name }, cardWords(ctx, name))))
+      : element("p", { text: "No cards in hand." })];
+    const played = (view.own_pile_cards ?? []).filter((c) => c !== null);
+    if (played.length) {
+      parts.push(element("p", { text: `Your cards on the pile: ${played.map((c) => cardWords(ctx, c)).join(", ")}` }));
     }
     for (const bandit of own) {
       const loot = bandit.loot.map((t) => `${token(t.id)} $${t.value ?? values[t.id] ?? "?"}`);

@@ -147,6 +147,11 @@ var PlayKinds = window.PlayKinds || {};
     }
   }
 
+  /** Where a group sits in the list: the card piles and tickets, then routes, then cities. */
+  function rank(key) {
+    return key.startsWith("route:") ? 1 : key.startsWith("station:") || key.startsWith("harbor:") ? 2 : 0;
+  }
+
   function onBoard(key, ctx) {
     const [what, which] = key.split(":");
     if (what === "route") return `.route[data-route="${Number(which)}"]`;
@@ -187,6 +192,6 @@ var PlayKinds = window.PlayKinds || {};
       ctx.element("dd", { text: String(Array.isArray(value) ? value.length : value) })]));
   }
 
-  PlayKinds["ticket-to-ride"] = { expand, group, groupLabel, label, onBoard, mine, seatLine, card };
+  PlayKinds["ticket-to-ride"] = { expand, group, groupLabel, label, rank, onBoard, mine, seatLine };
   window.PlayKinds = PlayKinds;
 })();

@@ -27,6 +27,19 @@ const FIGURES = ["longest_path"];
 /** the feed shows this many of the latest records */
 const FEED_LINES = 15;
 
+/** A kind the page has no module for: its moves grouped by type, told by their fields. */
+const ANY_KIND = {
+  expand: (move) => [move.command],
+  group: (command) => command.type,
+  groupLabel: (key) => Phrases.words(key),
+  label: (command) => Object.entries(command).filter(([name]) => name !== "type")
+    .map(([name, value]) => `${Phrases.words(name)} ${JSON.stringify(value)}`).join(", ")
+    || Phrases.words(command.type),
+  onBoard: () => null,
+  mine: () => [],
+  seatLine: (view, seat, ctx) => ctx.element("span"),
+};
+
 const page = {
   token: null,
   kind: null,       // the kind's module: PlayKinds[kind]
@@ -77,7 +90,9 @@ function grouped(me) {
       groups.get(key).commands.push({ json, label: page.kind.label(command, context()) });
     }
   }
-  return groups;
+  // the few groups of a kind first (the card piles, the tickets), then the many (routes, cities)
+  const rank = page.kind.rank ?? (() => 0);
+  return new Map([...groups].sort(([a], [b]) => rank(a) - rank(b)));
 }
 
 /** What the kind's module reads to word moves and draw the seat's things. */
@@ -222,6 +237,15 @@ function clockText(clock) {
   return `${left} s left, ${reserve}`;
 }
 
+/** A seat's colour: the phrase book's for the seat, else its (first) bandit's. */
+function seatColour(seat, view) {
+  const book = page.book.book;
+  if (Array.isArray(book.seat_colours)) return book.seat_colours[seat % book.seat_colours.length];
+  const figures = book.seat_figures;
+  const own = (view[figures?.view] ?? []).find((f) => f.seat === seat);
+  return own ? book.bandit_colours?.[own[figures.field]] : undefined;
+}
+
 function drawSeats() {
   const view = page.me.view?.public ?? page.game?.view ?? {};
   const items = (page.game?.seats ?? []).map((seat) => {
@@ -229,8 +253,8 @@ function drawSeats() {
       element("span", { class: "name", text: seatName(seat.seat) + (seat.seat === page.me.seat ? " (you)" : "") }),
       ...(seat.bot ? [element("span", { text: ` · ${seat.bot} bot` })] : []),
       page.kind.seatLine(view, seat.seat, context()));
-    const colours = page.book.book.seat_colours;
-    if (Array.isArray(colours)) item.style.setProperty("--seat", colours[seat.seat % colours.length]);
+    const colour = seatColour(seat.seat, view);
+    if (colour) item.style.setProperty("--seat", colour);
     if (page.me.to_act.includes(seat.seat)) item.classList.add("to-act");
     return item;
   });
@@ -418,15 +442,17 @@ async function start() {
   const game = await Seats.call("GET", api(""));
   if (!game.ok) { status(Seats.problem(game.body)); return; }
   page.game = game.body;
-  const [material, common, own] = await Promise.all([
+  const [material, common, own, kinds] = await Promise.all([
     Seats.call("GET", api("/material")),
     Seats.call("GET", "/pages/static/phrases/common.json"),
     Seats.call("GET", `/pages/static/phrases/${encodeURIComponent(page.game.kind)}.json`),
+    Seats.call("GET", "/kinds"),
   ]);
   page.material = material.ok ? material.body.material : {};
   page.book = new Phrases.Book(common.body ?? {}, own.body ?? {}, page.material, page.game);
-  page.kind = PlayKinds[page.game.kind];
-  $("title").textContent = page.material.title ?? Phrases.words(page.game.kind);
+  page.kind = PlayKinds[page.game.kind] ?? ANY_KIND;
+  $("title").textContent = page.material.title
+    ?? (kinds.body ?? []).find?.((k) => k.kind === page.game.kind)?.title ?? Phrases.words(page.game.kind);
   document.title = `${$("title").textContent} · Roundhouse`;
   if (!page.token) { noSeat("This tab holds no seat in this game."); return; }
   await refresh();
