@@ -147,6 +147,7 @@
     $("join").hidden = true;
     $("table").hidden = false;
     $("play-link").href = `/games/${encodeURIComponent(game)}/play`;
+    $("play-link").hidden = false;
     const isHost = Seats.host(game) !== null;
     $("fill-bots").hidden = !isHost;
     $("bot-strategy").hidden = !isHost;
@@ -155,10 +156,10 @@
     watchTable();
   }
 
-  async function watchTable() {
-    if (!table) return;
+  /** The table as it is now: its seats, who sits there, and whether it has started. */
+  async function look() {
     const answer = await Seats.call("GET", `/games/${encodeURIComponent(table.id)}`);
-    if (!answer.ok) { say("table-problem", answer.body); return; }
+    if (!answer.ok) { say("table-problem", answer.body); return null; }
     const game = answer.body;
     table.seats = game.setup.seats;
     table.taken = game.seats.length;
@@ -173,12 +174,17 @@
     $("fill-bots").disabled = table.taken >= table.seats;
     $("table-status").textContent = game.status === "lobby"
       ? `${table.taken} of ${table.seats} seats taken` : "The game has started.";
-    if (game.status !== "lobby") {
-      $("play-link").hidden = false;
+    document.body.dataset.table = `${table.taken}/${table.seats}`;
+    return game;
+  }
+
+  /** Until the game starts, look at the table every `WAIT_MS`; then open the play page. */
+  async function watchTable() {
+    const game = await look();
+    if (game && game.status !== "lobby") {
       location.assign($("play-link").href);
       return;
     }
-    document.body.dataset.table = `${table.taken}/${table.seats}`;
     setTimeout(watchTable, WAIT_MS);
   }
 
@@ -190,17 +196,7 @@
         { bearer: host, body: { strategy: $("bot-strategy").value } });
       if (!seated.ok) { say("table-problem", seated.body); break; }
     }
-    await refresh();
-  }
-
-  async function refresh() {
-    const answer = await Seats.call("GET", `/games/${encodeURIComponent(table.id)}`);
-    if (answer.ok) {
-      table.taken = answer.body.seats.length;
-      $("table-status").textContent = `${table.taken} of ${table.seats} seats taken`;
-      document.body.dataset.table = `${table.taken}/${table.seats}`;
-      $("fill-bots").disabled = table.taken >= table.seats;
-    }
+    await look();
   }
 
   async function start() {
