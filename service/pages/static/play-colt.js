@@ -4,7 +4,9 @@
  * Every legal move of Colt Express is a ready command (no alternatives to expand). While
  * scheming, a card of the hand is a group, holding it played face up or face down as the
  * round allows (the server lists which); while stealing, an action is a group holding
- * each of its targets (a car, a bandit, a loot token).
+ * each of its targets (a car, a bandit, a loot token), and a Punch is a group per
+ * victim (also the victim on the train picture) holding where the victim lands and
+ * what it drops.
  */
 "use strict";
 
@@ -27,6 +29,7 @@ var PlayKinds = window.PlayKinds || {};
     "play-card": (c) => `card:${c.card}`,
     "keep-card": (c) => `keep:${c.card}`,
     "draw-cards": () => "draw",
+    punch: (c) => `punch:${c.victim}`,
   };
 
   const group = (command) => (GROUPS[command.type] ?? ((c) => c.type))(command);
@@ -39,7 +42,7 @@ var PlayKinds = window.PlayKinds || {};
       case "draw": return "Draw cards";
       case "place-bandits": return "Place your bandits";
       case "fire": return "Fire";
-      case "punch": return "Punch";
+      case "punch": return `Punch ${character(ctx, which)}`;
       case "rob": return "Rob";
       case "move-bandit": return "Move";
       case "move-marshal": return "Move the Marshal";
@@ -63,14 +66,17 @@ var PlayKinds = window.PlayKinds || {};
       case "rob": return `Take a ${token(command.token)}`;
       case "pickpocket": return `Pick ${token(command.token)}`;
       case "give-up-purse": return `Give up a ${token(command.token)}`;
-      case "punch": return `${character(ctx, command.victim)}: drops ${token(command.token)}, `
-        + `thrown to car ${command.car}${command.take_purse ? ", the purse taken" : ""}`;
+      case "punch": return `Drops ${token(command.token)}, thrown to car ${command.car}`
+        + `${command.take_purse ? ", the purse taken" : ""}`;
       default: return words(command.type);
     }
   }
 
-  /** The train picture offers no choices: every target is a button beside it. */
-  const onBoard = () => null;
+  /** A bandit to punch is also a control on the train picture. */
+  function onBoard(key) {
+    const [what, which] = key.split(/:(.*)/);
+    return what === "punch" ? `.bandit[data-character="${CSS.escape(which)}"]` : null;
+  }
 
   function mine(ctx) {
     const view = ctx.me?.view ?? {};

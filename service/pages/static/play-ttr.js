@@ -36,7 +36,7 @@ var PlayKinds = window.PlayKinds || {};
   function card(element, name, count) {
     const [base, ...kind] = String(name).split("-");
     const [colour, letter, pattern] = LOOKS[base] ?? ["#999999", base.slice(0, 2), "none"];
-    const suffix = kind.includes("double") ? "⛴⛴" : kind.includes("ship") ? "⛴" : kind.includes("anchor") ? "⚓" : "";
+    const suffix = kind.includes("double") ? "SS" : kind.includes("ship") ? "S" : kind.includes("anchor") ? "A" : "";
     const swatch = element("span", { class: "swatch", "aria-hidden": "true",
       style: `--card: ${colour}; --pattern: ${pattern}`, text: letter + suffix });
     return element("li", { class: "card", "data-card": name }, swatch,
