@@ -16,8 +16,19 @@ from typing import Any
 
 from playwright.sync_api import Error as PlaywrightError
 
+from tests.api.players import Table
+
 #: how long a page may wait for a bot's move or the server's answer (seconds)
 PATIENCE = 30.0
+
+
+def until_seat_zero_acts(table: Table) -> None:
+    """The other seats play (through the API, their first legal move) until seat 0 is to
+    act: the person at the page, seat 0, then has moves to click."""
+    while 0 not in (public := table.public())["to_act"]:
+        seat = public["to_act"][0]
+        answer = table.command(seat, table.me(seat)["legal_moves"][0]["command"])
+        assert answer.status_code == 200, answer.text
 
 
 @contextmanager

@@ -17,8 +17,7 @@ import httpx
 import pytest
 
 from tests.api.players import open_table
-from tests.pages.playing import click_moves, person_at
-from tests.pages.test_play_token import until_seat_zero_acts
+from tests.pages.playing import click_moves, person_at, until_seat_zero_acts
 from tests.scale.servers import Server
 
 #: how long the page may take to come back after the server does (its longest wait

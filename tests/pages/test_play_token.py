@@ -17,8 +17,8 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.api.players import Table, open_table
-from tests.pages.playing import click_moves
+from tests.api.players import open_table
+from tests.pages.playing import click_moves, until_seat_zero_acts
 from tests.scale.servers import Server
 
 STORED = "roundhouse:token:{}"
@@ -34,14 +34,6 @@ def logged(tmp_path: Path) -> Iterator[Server]:
         yield server
     finally:
         server.stop()
-
-
-def until_seat_zero_acts(table: Table) -> None:
-    """The other seat plays (through the API) until seat 0 is to act."""
-    while 0 not in (public := table.public())["to_act"]:
-        seat = public["to_act"][0]
-        answer = table.command(seat, table.me(seat)["legal_moves"][0]["command"])
-        assert answer.status_code == 200, answer.text
 
 
 def test_the_token_stays_out_of_every_address_and_log(browser: Any, logged: Server) -> None:

@@ -320,10 +320,21 @@ async function drawBoard() {
   const picture = new DOMParser().parseFromString(await answer.text(), "image/svg+xml");
   if (ticket !== page.drawing) return;
   board.replaceChildren(document.importNode(picture.documentElement, true));
+  board.dataset.marked = "";
   markChoices();
-  const newest = page.records.findLast((r) => r.version <= version && (r.events || []).length);
-  if (newest) page.book.mark(board, newest.events);
   board.dataset.version = String(version);
+  markLastMove();
+}
+
+/** Light what the newest move shown touched (records may arrive after the picture). */
+function markLastMove() {
+  const board = $("board");
+  const version = Number(board.dataset.version);
+  const newest = page.records.findLast((r) => r.version <= version && (r.events || []).length);
+  if (!newest || board.dataset.marked === String(newest.version)) return;
+  for (const lit of board.querySelectorAll(".last-move")) lit.classList.remove("last-move");
+  page.book.mark(board, newest.events);
+  board.dataset.marked = String(newest.version);
 }
 
 /** Routes and cities the seat may choose become controls that open their group. */
@@ -365,7 +376,7 @@ let feedPending = false;
 function feedSoon() {
   if (feedPending) return;
   feedPending = true;
-  setTimeout(() => { feedPending = false; drawFeed(); }, 0);
+  setTimeout(() => { feedPending = false; drawFeed(); markLastMove(); }, 0);
 }
 
 /** The seat's stream: a fresh ticket each time it opens; reopened after any break. */
