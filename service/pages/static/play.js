@@ -151,7 +151,7 @@ async function send(json) {
     } else {
       refused(answer);
     }
-  } catch (error) {
+  } catch {
     $("problem").hidden = false;
     $("problem").textContent = "The server could not be reached; try again.";
   } finally {
@@ -193,8 +193,8 @@ function show(me) {
   const changed = !page.me || page.me.version !== me.version;
   page.me = me;
   page.book.game = page.game;
-  if (changed && page.open && !grouped(me).has(page.open)) page.open = null;
   page.groups = grouped(me);
+  if (changed && !page.groups.has(page.open)) page.open = null;
   if (page.groups.size === 1 && !page.open) page.open = page.groups.keys().next().value;
   drawGroups();
   drawTurn();
