@@ -8,6 +8,7 @@ can reach whom, and `views.py` decides who sees what.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from domain.colt_express import picture
@@ -17,13 +18,14 @@ from domain.colt_express.dealing import keeping_options
 from domain.colt_express.decide import decide
 from domain.colt_express.events import Event
 from domain.colt_express.evolve import evolve
-from domain.colt_express.final import forfeit
+from domain.colt_express.final import forfeit, sheets
 from domain.colt_express.material import ColtExpressMaterial, material_of
 from domain.colt_express.opening import bandits_for, check_setup, placing_options, start
 from domain.colt_express.round import to_act
 from domain.colt_express.round_events import event_options
 from domain.colt_express.schemin import scheming_options
 from domain.colt_express.state import State
+from domain.colt_express.statistics import game_statistics
 from domain.colt_express.stealin import card_bandit, card_options
 from domain.colt_express.versions import RULES_VERSION
 from domain.colt_express.views import (
@@ -41,6 +43,7 @@ from domain.kernel.protocol import (
     VariantDescriptor,
 )
 from domain.kernel.rng import Seed
+from domain.kernel.statistics import KindStatistics
 
 
 def _characters_pattern(count: int) -> str:
@@ -127,7 +130,13 @@ class ColtExpressRules:
     def result(self, state: State) -> Result | None:
         if state.scores is None or state.winners is None:
             return None
-        return Result(scores=list(state.scores), winners=list(state.winners))
+        return Result(scores=list(state.scores), winners=list(state.winners),
+                      sheets=sheets(state))
+
+    def statistics(self, setup: Setup, steps: Sequence[Sequence[Event]],
+                   final: State | None) -> KindStatistics:
+        """The game's statistics from its events by record (`kernel.statistics`)."""
+        return game_statistics(steps, final is not None)
 
     def legal_moves(self, state: State, seat: int) -> list[LegalMove]:
         if seat not in to_act(state):

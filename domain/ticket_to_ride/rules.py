@@ -6,7 +6,7 @@ Every map shares this engine; the state's `Ruleset` names its map, whose
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 import msgspec
 
@@ -20,6 +20,7 @@ from domain.kernel.protocol import (
     VariantDescriptor,
 )
 from domain.kernel.rng import Seed
+from domain.kernel.statistics import KindStatistics
 from domain.ticket_to_ride import moves, opening, picture, views
 from domain.ticket_to_ride.board import Board, board_from_map, load_board, map_ids
 from domain.ticket_to_ride.commands import Command
@@ -34,6 +35,7 @@ from domain.ticket_to_ride.mapfile import MapError, option_rule
 from domain.ticket_to_ride.material import TicketToRideMaterial, material_of
 from domain.ticket_to_ride.ruleset import DEFAULT_MAP, DEFAULT_VARIANT, ruleset_of
 from domain.ticket_to_ride.state import GameState
+from domain.ticket_to_ride.statistics import game_statistics
 from domain.ticket_to_ride.turn import forfeit
 
 
@@ -202,7 +204,12 @@ class TicketToRideRules:
         return views.to_act(state)
 
     def result(self, state: GameState) -> Result | None:
-        return views.result(state)
+        return views.result(self.engines[state.rules.map], state)
+
+    def statistics(self, setup: Setup, steps: Sequence[Sequence[Event]],
+                   final: GameState | None) -> KindStatistics:
+        """The game's statistics from its events by record (`kernel.statistics`)."""
+        return game_statistics(self.board(setup), setup.seats, steps, final)
 
     def legal_moves(self, state: GameState, seat: int) -> list[Move]:
         return moves.legal_moves(self.engines[state.rules.map], state, seat)
