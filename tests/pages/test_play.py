@@ -80,6 +80,11 @@ def test_a_person_plays_a_whole_game_by_clicking(
     final = person.locator("#final-scores tbody tr")
     assert final.count() == seats
     assert person.locator("#final-scores tbody tr.winner").count() >= 1
+    # every term of the score is shown, with its rule section, and they add up
+    assert person.locator("#final-scores thead th[data-name] small").count() >= 1
+    for row in final.all():
+        terms = [int(t or 0) for t in row.locator("td[data-term]").all_inner_texts()]
+        assert terms and sum(terms) == int(row.locator("td.total").inner_text())
     # the phone's width holds the page: nothing but the board's own box is wider
     if width == PHONE:
         for part in ("#groups", "#mine", "#seats", "#final"):

@@ -22,8 +22,6 @@ const $ = (id) => document.getElementById(id);
 const api = (path) => `/games/${encodeURIComponent(gameId)}${path}`;
 /** the longest wait between two attempts to reopen the stream */
 const RETRY_MAX_MS = 8000;
-/** numbers of a final score that are statistics, not points (until results carry sheets) */
-const FIGURES = ["longest_path"];
 /** the feed shows this many of the latest records */
 const FEED_LINES = 15;
 
@@ -261,41 +259,33 @@ function drawSeats() {
   $("seats").replaceChildren(...items);
 }
 
-/** Where the result carries no score sheets: each seat's named numbers from the game's
- * last scoring event (a final score's terms), else the result's totals. */
-function sheetsFromScores(result) {
-  const ended = page.records.findLast((r) => (r.events || []).some((e) => Array.isArray(e.scores)));
-  const scores = ended?.events.find((e) => Array.isArray(e.scores)).scores ?? result.scores ?? [];
-  return scores.map((score, seat) => {
-    if (typeof score === "number") return { seat, total: score, terms: [], figures: [] };
-    const named = Object.entries({ ...score, ...(score.bonuses ?? {}) })
-      .filter(([name, value]) => typeof value === "number" && name !== "total" && name !== "seat");
-    const terms = named.filter(([name]) => !FIGURES.includes(name)).map(([term, points]) => ({ term, points }));
-    const figures = named.filter(([name]) => FIGURES.includes(name)).map(([name, value]) => ({ name, value }));
-    return { seat: score.seat ?? seat, total: score.total, terms, figures };
-  });
-}
-
-/** The final table: every term of every seat (result.sheets), else the totals. */
+/** The final table: a row per seat, its every term (with its rule section), its total,
+ * then the figures that are not points, from the result's score sheets. */
 function drawFinal() {
   const result = page.game?.result;
-  if (page.me.status !== "finished" || !result) { $("final").hidden = true; return; }
-  const sheets = result.sheets ?? sheetsFromScores(result);
+  if (page.me.status !== "finished" || !result?.sheets) { $("final").hidden = true; return; }
+  const sheets = result.sheets;
   const terms = [...new Set(sheets.flatMap((s) => s.terms.map((t) => t.term)))];
-  const figures = [...new Set(sheets.flatMap((s) => (s.figures ?? []).map((f) => f.name)))];
-  const head = element("tr", {}, element("th", { text: "seat" }),
-    ...terms.map((t) => element("th", { text: Phrases.words(t) })),
-    element("th", { text: "total" }),
-    ...figures.map((f) => element("th", { text: Phrases.words(f) })));
+  const figures = [...new Set(sheets.flatMap((s) => s.figures.map((f) => f.name)))];
+  const named = (id, entries, key) => {
+    const entry = entries.find((e) => e[key] === id);
+    const words = (key === "term" ? page.book.book.terms : page.book.book.figures)?.[id];
+    return element("th", { scope: "col", "data-name": id }, words ?? Phrases.words(id), " ",
+      element("small", { text: entry?.section ?? "" }));
+  };
+  const head = element("tr", {}, element("th", { scope: "col", text: "seat" }),
+    ...terms.map((t) => named(t, sheets.flatMap((s) => s.terms), "term")),
+    element("th", { scope: "col", text: "total" }),
+    ...figures.map((f) => named(f, sheets.flatMap((s) => s.figures), "name")));
   const rows = sheets.map((sheet) => {
     const row = element("tr", { "data-seat": sheet.seat }, element("td", { text: seatName(sheet.seat) }));
     for (const term of terms) {
       const found = sheet.terms.find((t) => t.term === term);
-      row.append(element("td", { class: "number", title: found?.section ?? "", text: found ? String(found.points) : "" }));
+      row.append(element("td", { class: "number", "data-term": term, text: found ? String(found.points) : "" }));
     }
     row.append(element("td", { class: "number total", text: String(sheet.total) }));
     for (const name of figures) {
-      const found = (sheet.figures ?? []).find((f) => f.name === name);
+      const found = sheet.figures.find((f) => f.name === name);
       row.append(element("td", { class: "number", text: found ? String(found.value) : "" }));
     }
     if ((result.winners ?? []).includes(sheet.seat)) row.classList.add("winner");
