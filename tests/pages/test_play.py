@@ -3,9 +3,10 @@ other seats with the server's bots, starts it and plays it to the end by clickin
 
 Every Ticket to Ride map (Europe in each variant) and Colt Express (the two-player
 variant too). Each game is played at one width, phone (390) or desktop (1280),
-alternating, and Europe's standard game and Colt Express at both: a whole game takes
-30-60 seconds here, so every map at both widths would double the time for little more
-coverage. One game of each map is photographed in progress at both widths (into
+alternating, and Europe's standard game and Colt Express's two-player game at both: a
+whole game takes 10-50 seconds here, so every game at both widths would double the time
+for little more coverage. In the middle of every game the page is shown at both widths
+and checked to fit; one game of each map is photographed then (into
 ``ROUNDHOUSE_SCREENSHOTS`` when it names a folder: ``docs/screenshots`` for the README).
 """
 
@@ -55,6 +56,13 @@ def person(browser: Any, server: str, request: pytest.FixtureRequest) -> Iterato
         yield opened
 
 
+def fits(page: Any, width: int) -> None:
+    """The page's parts are no wider than the screen (the board scrolls in its own box)."""
+    for part in ("#board", "#moves-section", "#mine", "#seats", "#final", "#feed"):
+        box = page.locator(part).bounding_box()
+        assert box is None or box["width"] <= width, (part, box, width)
+
+
 def name_of(kind: str, seats: int, map: str | None, variant: str | None) -> str:
     return "-".join(str(p) for p in (map or kind, variant, f"{seats}p") if p)
 
@@ -69,12 +77,19 @@ def test_a_person_plays_a_whole_game_by_clicking(
     create_from_lobby(person, server, kind, seats, map, variant)
     width = person.viewport_size["width"]
 
-    def photograph(sent: int) -> None:
-        if sent == PHOTO_AFTER and (kind, seats, map, variant) in PHOTOGRAPHED:
-            for wide in (PHONE, DESKTOP):
+    def at_both_widths(sent: int) -> None:
+        """In the middle of the game, the page at the other width too (and its picture)."""
+        if sent != PHOTO_AFTER:
+            return
+        for wide in (PHONE, DESKTOP):
+            person.set_viewport_size({"width": wide, "height": 900})
+            fits(person, wide)
+            if (kind, seats, map, variant) in PHOTOGRAPHED:
                 snapshot(person, f"play-{map or kind}-{wide}", wide)
+        person.set_viewport_size({"width": width, "height": 900})
 
-    sent = click_moves(person, random.Random(f"{kind}{map}{variant}{seats}"), after=photograph)
+    sent = click_moves(person, random.Random(f"{kind}{map}{variant}{seats}"),
+                       after=at_both_widths)
     assert person.get_attribute("body", "data-status") == "finished", f"{sent} commands sent"
     assert sent > PHOTO_AFTER
     final = person.locator("#final-scores tbody tr")
@@ -85,9 +100,6 @@ def test_a_person_plays_a_whole_game_by_clicking(
     for row in final.all():
         terms = [int(t or 0) for t in row.locator("td[data-term]").all_inner_texts()]
         assert terms and sum(terms) == int(row.locator("td.total").inner_text())
-    # the phone's width holds the page: nothing but the board's own box is wider
-    if width == PHONE:
-        for part in ("#groups", "#mine", "#seats", "#final"):
-            assert person.locator(part).bounding_box()["width"] <= PHONE, part
+    fits(person, width)
     report("play page: a whole game by clicking", game=name_of(kind, seats, map, variant),
            width=width, commands=sent, seconds=round(time.monotonic() - began, 1))
