@@ -40,8 +40,9 @@ def test_every_control_is_focusable_and_labelled(page: Any, server: str,
     route, version = first_claim(table, chooser)
     page.goto(f"{server}/games/{table.id}/play#token={table.tokens[0]}")
     page.wait_for_selector(f'#board[data-version="{version}"]')
-    # the last move, a claim, is lit on the board
-    assert page.locator(f'#board .route.last-move[data-route="{route}"]').count() == 1
+    # the last move, a claim, is lit on the board (once its record has come)
+    page.wait_for_selector(f'#board .route.last-move[data-route="{route}"]', timeout=5000)
+    assert page.locator("#board .last-move").count() == 1
     until_seat_zero_acts(table)
     page.wait_for_selector(f'#board[data-version="{table.public()["version"]}"]')
     # open a group when there is one, so that its commands are checked too

@@ -44,6 +44,7 @@ def test_the_lobby_page_and_its_files(client: httpx.Client) -> None:
     for name, media in [("lobby.js", "javascript"), ("watch.js", "javascript"),
                         ("lobby-create.js", "javascript"), ("seats.js", "javascript"),
                         ("play.js", "javascript"), ("play-ttr.js", "javascript"),
+                        ("play-table.js", "javascript"),
                         ("play-colt.js", "javascript"), ("play.css", "text/css"),
                         ("phrases.js", "javascript"), ("pages.css", "text/css"),
                         ("phrases/ticket-to-ride.json", "application/json")]:
@@ -56,7 +57,8 @@ def test_the_lobby_page_and_its_files(client: httpx.Client) -> None:
 
 def test_no_page_refers_to_another_site(client: httpx.Client) -> None:
     for name in ["watch.html", "lobby.html", "watch.js", "lobby.js", "phrases.js", "pages.css",
-                 "play.html", "play.js", "play-ttr.js", "play-colt.js", "play.css", "seats.js",
+                 "play.html", "play.js", "play-ttr.js", "play-colt.js", "play-table.js",
+                 "play.css", "seats.js",
                  "lobby-create.js"]:
         text = client.get(f"/pages/static/{name}").text
         for elsewhere in ("http://", "https://", '="//', "url(//", "@import"):
