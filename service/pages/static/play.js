@@ -148,9 +148,6 @@ async function send(json) {
     } else {
       refused(answer);
     }
-  } catch {
-    $("problem").hidden = false;
-    $("problem").textContent = "The server could not be reached; try again.";
   } finally {
     page.sending = false;
     for (const button of document.querySelectorAll("[data-command]")) button.disabled = false;
@@ -209,14 +206,20 @@ async function drawBoard() {
   page.drawing += 1;
   const ticket = page.drawing;
   const version = page.me.version;
-  const answer = await fetch(api(`/board.svg?version=${version}`));
+  let answer, text;
+  try {
+    answer = await fetch(api(`/board.svg?version=${version}`));
+    text = await answer.text();
+  } catch {
+    return;   // the server is away: the next version shown draws the board again
+  }
   if (ticket !== page.drawing) return;
   const board = $("board");
   if (!answer.ok) {
     board.replaceChildren(element("p", { text: "The board is dealt when the game starts." }));
     return;
   }
-  const picture = new DOMParser().parseFromString(await answer.text(), "image/svg+xml");
+  const picture = new DOMParser().parseFromString(text, "image/svg+xml");
   if (ticket !== page.drawing) return;
   board.replaceChildren(document.importNode(picture.documentElement, true));
   board.dataset.marked = "";
@@ -269,12 +272,7 @@ function feedSoon() {
 /** The seat's stream: a fresh ticket each time it opens; reopened after any break. */
 async function listen() {
   if (page.me?.status === "finished" && page.last >= page.me.version) return;
-  let issued;
-  try {
-    issued = await seatCall("POST", "/stream-tickets");
-  } catch {
-    issued = { ok: false, status: 0 };
-  }
+  const issued = await seatCall("POST", "/stream-tickets");
   if (!issued.ok) {
     if (issued.status === 401) { noSeat("This tab's seat token was refused."); return; }
     reconnectLater();
@@ -304,7 +302,7 @@ function reconnectLater() {
   const wait = page.retry;
   page.retry = Math.min(page.retry * 2, RETRY_MAX_MS);
   setTimeout(async () => {
-    try { await refresh(); } catch { /* still away: the stream's attempt waits again */ }
+    await refresh();
     listen();
   }, wait);
 }

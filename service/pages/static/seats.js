@@ -43,16 +43,22 @@ const Seats = (() => {
   const host = (game) => sessionStorage.getItem(hostKey(game));
   const keepHost = (game, hostToken) => sessionStorage.setItem(hostKey(game), hostToken);
 
-  /** `method` on `path` with `bearer`'s Authorization and a JSON `body`: {ok, status, body}. */
+  /** `method` on `path` with `bearer`'s Authorization and a JSON `body`: {ok, status, body}.
+   * A server out of reach is status 0, never an exception: the pages retry or say so. */
   async function call(method, path, { bearer = null, body = undefined, headers = {} } = {}) {
     const sent = { ...headers };
     if (bearer) sent.Authorization = `Bearer ${bearer}`;
     if (body !== undefined) sent["Content-Type"] = "application/json";
-    const answer = await fetch(path, {
-      method, headers: sent, body: body === undefined ? undefined : JSON.stringify(body),
-      cache: "no-store",
-    });
-    const text = await answer.text();
+    let answer, text;
+    try {
+      answer = await fetch(path, {
+        method, headers: sent, body: body === undefined ? undefined : JSON.stringify(body),
+        cache: "no-store",
+      });
+      text = await answer.text();
+    } catch {
+      return { ok: false, status: 0, body: { detail: "The server could not be reached." } };
+    }
     let parsed = null;
     try { parsed = text ? JSON.parse(text) : null; } catch { parsed = { detail: text }; }
     return { ok: answer.ok, status: answer.status, body: parsed };
