@@ -10,6 +10,7 @@
  */
 "use strict";
 
+// one registry of kind modules, whichever of them loads first (play.js reads it)
 var PlayKinds = window.PlayKinds || {};
 
 (() => {
@@ -112,5 +113,4 @@ var PlayKinds = window.PlayKinds || {};
   const expand = (move) => [move.command];
 
   PlayKinds["colt-express"] = { expand, group, groupLabel, label, onBoard, mine, seatLine };
-  window.PlayKinds = PlayKinds;
 })();

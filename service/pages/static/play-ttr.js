@@ -12,6 +12,7 @@
  */
 "use strict";
 
+// one registry of kind modules, whichever of them loads first (play.js reads it)
 var PlayKinds = window.PlayKinds || {};
 
 (() => {
@@ -193,5 +194,4 @@ var PlayKinds = window.PlayKinds || {};
   }
 
   PlayKinds["ticket-to-ride"] = { expand, group, groupLabel, label, rank, onBoard, mine, seatLine };
-  window.PlayKinds = PlayKinds;
 })();
