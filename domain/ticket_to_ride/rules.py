@@ -11,6 +11,7 @@ from collections.abc import Mapping
 import msgspec
 
 from domain.kernel.errors import RuleViolation
+from domain.kernel.outcomes import Outcome
 from domain.kernel.protocol import (
     KindDescriptor,
     MapDescriptor,
@@ -20,7 +21,7 @@ from domain.kernel.protocol import (
     VariantDescriptor,
 )
 from domain.kernel.rng import Seed
-from domain.ticket_to_ride import moves, opening, picture, views
+from domain.ticket_to_ride import moves, opening, outcomes, picture, views
 from domain.ticket_to_ride.board import Board, board_from_map, load_board, map_ids
 from domain.ticket_to_ride.commands import Command
 from domain.ticket_to_ride.decide import decide
@@ -218,6 +219,9 @@ class TicketToRideRules:
 
     def board_svg(self, state: GameState) -> str:
         return picture.board_svg(self.engines[state.rules.map], state)
+
+    def outcomes(self, state: GameState) -> list[Outcome]:
+        return outcomes.outcomes(state)
 
 
 RULES = TicketToRideRules()

@@ -1,0 +1,144 @@
+"""`StatisticsRunner`: advances the statistics projection in one process at a time.
+
+Every API process may start one (``roundhouse serve`` does, unless
+``ROUNDHOUSE_STATISTICS_RUNNER=0``) and every process serves the figures from the
+shared view, but only the holder of the projection's lease (a row of
+``projection_leases``, renewed at each step and lapsing after `LEASE_SECONDS`)
+advances it; the others wait to take over should the holder stop or die. A
+runner that lost its lease mid-batch cannot double-count: its batch moves the
+tracked position only from where it began, in the transaction that adds it
+(`StatisticsView.record`), so the later of two equal batches is rolled back.
+
+The runner is woken by the appends of its own process (a store listener) and
+looks at the log every `POLL_SECONDS` for those of other processes, so a
+finished game is counted well within a second. It reads the notification log
+in batches of `BATCH` records, which is how it catches up after falling behind
+or rebuilds from the first record (`rebuild`).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import socket
+import threading
+import time
+import uuid
+
+import msgspec
+
+from service.statistics.projection import VERSION, AcrossGames
+from service.statistics.view import LostPosition, StatisticsView, open_view
+from service.store.games import GameStore
+from service.store.records import Record
+
+log = logging.getLogger(__name__)
+
+#: how long a runner's lease lasts unless renewed
+LEASE_SECONDS = 10.0
+#: how often a runner looks at the log without being woken
+POLL_SECONDS = 0.25
+#: records read and projected in one transaction
+BATCH = 2000
+#: a pause after a step that failed (the database away, a lost position)
+BACKOFF_SECONDS = 1.0
+
+
+class _Stored(msgspec.Struct):
+    record: Record
+
+
+_stored = msgspec.json.Decoder(_Stored).decode
+
+
+class StatisticsRunner:
+    """The statistics projection over `store`, and the thread that advances it."""
+
+    def __init__(self, store: GameStore, holder: str | None = None) -> None:
+        self.store = store
+        app = store.app
+        self.key = f"{app.name}:{AcrossGames.name}-v{VERSION}"
+        tracking_table = f"{app.name.lower()}_tracking"
+        self.view: StatisticsView = open_view(
+            app.factory.datastore, VERSION, self.key, tracking_table)  # type: ignore[attr-defined]
+        self.projection = AcrossGames(self.view, store.kinds, self._load)
+        self.holder = holder or f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
+        self._wake = threading.Event()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        store.listeners.append(lambda _game, _record: self._wake.set())
+
+    def _load(self, game_id: str, version: int) -> list[Record]:
+        """The game's records up to `version`, read from the store."""
+        stored = self.store.recorder.select_events(uuid.UUID(game_id), lte=version)
+        return [_stored(event.state).record for event in stored]
+
+    # -- advancing -------------------------------------------------------------------------
+
+    def step(self) -> int:
+        """Project the next batch of records if this runner holds the lease: how many."""
+        if not self.view.lease(self.key, self.holder, LEASE_SECONDS):
+            return 0
+        before = self.view.position()
+        notifications = self.store.recorder.select_notifications(
+            (before or 0) + 1, BATCH)
+        if not notifications:
+            return 0
+        self.view.record(before, notifications[-1].id, self.projection.project(notifications))
+        return len(notifications)
+
+    def catch_up(self) -> int:
+        """Project every record appended so far (holding the lease): how many."""
+        done = 0
+        while projected := self.step():
+            done += projected
+        return done
+
+    def rebuild(self) -> int:
+        """Forget everything and project the whole log again from its first record."""
+        self.view.reset()
+        return self.catch_up()
+
+    # -- the thread ------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Advance the projection in a thread of this process until `stop`."""
+        self._thread = threading.Thread(target=self._run, name="roundhouse-statistics",
+                                        daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._wake.set()
+        if self._thread is not None:
+            self._thread.join()
+            self._thread = None
+        try:
+            self.view.release(self.key, self.holder)
+        except Exception:  # the database away at shutdown: the lease lapses by itself
+            log.warning("statistics: could not give the lease up", exc_info=True)
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            try:
+                projected = self.step()
+            except LostPosition:
+                log.warning("statistics: another runner projected these records first")
+                projected = 0
+                self._stop.wait(BACKOFF_SECONDS)
+            except Exception:
+                log.exception("statistics: the projection could not advance; trying again")
+                projected = 0
+                self._stop.wait(BACKOFF_SECONDS)
+            if projected < BATCH:
+                self._wake.wait(POLL_SECONDS)
+                self._wake.clear()
+
+    def wait_for(self, position: int, timeout: float = 5.0) -> bool:
+        """Whether the figures include the log up to `position` within `timeout` seconds."""
+        deadline = time.monotonic() + timeout
+        while (self.view.position() or 0) < position:
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(0.02)
+        return True

@@ -1,0 +1,164 @@
+"""What one finished game adds to the figures across games: its `GameSummary`.
+
+A pure function of the game's records (`summarise`): the created record names the
+kind, map, variant and seat count and whether the game is listed; the seats a
+bot joined are counted; the rules replay the records to the final state, whose
+`Result` gives each seat's score, the winners and (where the kind gives them)
+each seat's score terms and figures, and whose `outcomes` say what became of the
+routes, tickets and characters. Nothing here knows any game's rules.
+
+The summary becomes samples (`samples`): ``(figure, value)`` pairs that the view
+adds up per group as count, sum and sum of squares, so that averages and spreads
+come out the same however the games were batched.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import Any
+
+import msgspec
+
+from domain.kernel.protocol import GameRules, Result
+from service.store.records import Record
+
+#: the record types made by a seat's turn, clock or forfeit: a game's length in moves
+MOVES = frozenset({"command", "bot-command", "timeout", "forfeit"})
+
+
+class Unprojectable(Exception):
+    """A game's log that the summary could not be made of: which record, and why."""
+
+    def __init__(self, version: int, cause: str) -> None:
+        super().__init__(f"record {version}: {cause}")
+        self.version = version
+        self.cause = cause
+
+
+class Group(msgspec.Struct, frozen=True, array_like=True):
+    """What the figures are kept apart by: the kind, map, variant, seats and bot seats."""
+
+    kind: str
+    map: str
+    variant: str
+    seats: int
+    #: how many seats a bot joined (all of them: a game between bots)
+    bot_seats: int
+
+
+class SeatSummary(msgspec.Struct, frozen=True):
+    """One seat's end of a game."""
+
+    seat: int
+    score: int
+    won: bool
+    #: points by score term (``routes``, ``tickets``...), where the kind gives them
+    terms: dict[str, int]
+    #: the seat's figures kept apart from its points (``longest-path``...)
+    figures: dict[str, int]
+
+
+class GameSummary(msgspec.Struct, frozen=True):
+    """A finished game as the figures across games count it."""
+
+    game_id: str
+    group: Group
+    listed: bool
+    #: records after the ``started`` one: the seats' moves, timeouts and forfeits
+    moves: int
+    #: from the ``started`` record to the last, whole seconds
+    seconds: int
+    seats: list[SeatSummary]
+    #: what became of the components (``route/12/claimed``...), one entry per outcome
+    outcomes: list[str]
+
+
+def summarise(
+    records: Sequence[Record], kinds: Mapping[str, GameRules[Any, Any, Any]]
+) -> GameSummary | None:
+    """The summary of a game from its whole log; None if it has not finished.
+
+    Raises `Unprojectable` naming the first record that cannot be replayed (or the
+    last, when the game it ends has no result).
+    """
+    created = records[0]
+    if created.type != "created" or created.payload is None:
+        raise Unprojectable(created.version, "the log does not begin with a created record")
+    payload = created.payload
+    rules = kinds.get(payload["kind"])
+    if rules is None:
+        raise Unprojectable(created.version, f"the kind {payload['kind']!r} is not hosted here")
+    state: Any = None
+    started = 0
+    start_time = end_time = created.time
+    #: whether a bot holds each taken seat
+    bots: dict[int | None, bool] = {}
+    for record in records:
+        if record.type == "seat-joined":
+            bots[record.seat] = bool(record.payload and record.payload.get("bot"))
+        elif record.type == "seat-left":
+            bots.pop(record.seat, None)
+        elif record.type == "started":
+            started, start_time = record.version, record.time
+        end_time = record.time
+        try:
+            for event in record.events:
+                state = rules.evolve(state, msgspec.convert(event, rules.event_type))
+        except Exception as error:  # a bug in the rules or a log they cannot read
+            raise Unprojectable(record.version, f"{type(error).__name__}: {error}") from error
+    result = None if state is None else rules.result(state)
+    if result is None:
+        return None
+    setup = payload["setup"]
+    group = Group(payload["kind"], setup.get("map") or "", setup.get("variant") or "",
+                  int(setup["seats"]), sum(bots.values()))
+    outcomes = getattr(rules, "outcomes", None)
+    return GameSummary(
+        game_id=created.game_id,
+        group=group,
+        listed=bool(payload.get("listed", True)),
+        moves=sum(1 for r in records[started:] if r.type in MOVES),
+        seconds=_seconds(start_time, end_time),
+        seats=_seats(result),
+        outcomes=[] if outcomes is None else [
+            f"{o.subject}/{o.id}/{o.what}" for o in outcomes(state)],
+    )
+
+
+def _seconds(start: str, end: str) -> int:
+    return max(0, int((datetime.fromisoformat(end) - datetime.fromisoformat(start))
+                      .total_seconds()))
+
+
+def _seats(result: Result) -> list[SeatSummary]:
+    """Each seat's score, whether it won, and its terms and figures where the kind has
+    them (`Result.sheets`)."""
+    sheets = {sheet.seat: sheet for sheet in getattr(result, "sheets", None) or []}
+    seats = []
+    for seat, score in enumerate(result.scores):
+        sheet = sheets.get(seat)
+        seats.append(SeatSummary(
+            seat, score, seat in result.winners,
+            {} if sheet is None else {t.term: t.points for t in sheet.terms},
+            {} if sheet is None else {f.name: f.value for f in sheet.figures},
+        ))
+    return seats
+
+
+def samples(summary: GameSummary) -> list[tuple[str, int]]:
+    """The ``(figure, value)`` samples a game adds to its group's totals.
+
+    ``games`` (1), ``length/moves``, ``length/seconds``; per seat ``wins/seat/N`` (1 or
+    0), ``score/winning`` or ``score/losing``, ``term/NAME`` per score term and
+    ``figure/NAME`` per figure; ``outcome/SUBJECT/ID/WHAT`` (1) per outcome.
+    """
+    found = [("games", 1), ("length/moves", summary.moves),
+             ("length/seconds", summary.seconds)]
+    for seat in summary.seats:
+        found.append((f"wins/seat/{seat.seat}", int(seat.won)))
+        found.append(("score/winning" if seat.won else "score/losing", seat.score))
+        found += [(f"term/{name}", points) for name, points in seat.terms.items()]
+        found += [(f"figure/{name}", value) for name, value in seat.figures.items()]
+    found += [(f"outcome/{outcome}", 1) for outcome in summary.outcomes]
+    return found
