@@ -28,6 +28,7 @@ owner, city id) so programs can read the picture too.
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 from xml.sax.saxutils import escape, quoteattr
 
 from domain.ticket_to_ride.board import FERRY, GRAY, SEA, TUNNEL, Board
@@ -65,11 +66,22 @@ def board_svg(engine: Engine, state: GameState) -> str:
     board = engine.board
     view = public_view(engine, state)
     place, period = _projection(board)
-    parts = [
+    parts = _opening(board, f"{board.title}: turn {view.turn}", period)
+    looks = [_board_look(board, view, route) for route in range(len(board.route_a))]
+    parts += _routes(board, looks, place, period)
+    parts += _cities(board, place, view.station_owner, view.harbor_owner)
+    parts += _panel(board, view)
+    parts.append("</svg>")
+    return "\n".join(parts)
+
+
+def _opening(board: Board, title: str, period: float | None) -> list[str]:
+    """The document's start: its size, title, shared definitions and background."""
+    return [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
         f'viewBox="0 0 {WIDTH} {HEIGHT}" font-family="DejaVu Sans, Arial, sans-serif" '
         f'data-kind="ticket-to-ride" data-map="{board.id}">',
-        f"<title>{escape(board.title)}: turn {view.turn}</title>",
+        f"<title>{escape(title)}</title>",
         '<defs><linearGradient id="rainbow" x1="0" x2="1" y1="0" y2="0">'
         + "".join(
             f'<stop offset="{i / 5:.1f}" stop-color="{CARD_FILL[c]}"/>'
@@ -85,11 +97,6 @@ def board_svg(engine: Engine, state: GameState) -> str:
         f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#f3ead3"/>',
         f'<rect x="{MAP_WIDTH}" width="{WIDTH - MAP_WIDTH}" height="{HEIGHT}" fill="#e6dcc0"/>',
     ]
-    parts += _routes(board, view, place, period)
-    parts += _cities(board, view, place)
-    parts += _panel(board, view)
-    parts.append("</svg>")
-    return "\n".join(parts)
 
 
 Point = tuple[float, float]
@@ -157,8 +164,45 @@ def _car(centre: Point, along: Point, across: Point, length: float, breadth: flo
     return " ".join(f"{cx + a * ux + b * vx:.1f},{cy + a * uy + b * vy:.1f}" for a, b in corners)
 
 
+class Look(NamedTuple):
+    """How one route is drawn: the board's own (free, or in its owner's colour) or a
+    statistic's shade (`domain.ticket_to_ride.heat`)."""
+
+    fill: str
+    stroke: str
+    width: str
+    #: further attributes of each space (an opacity)
+    paint: str
+    #: drawn as a claimed route: wider spaces, no tunnel dashes, no ferry dots
+    marked: bool
+    #: the route group's class beside ``route``: ``free``, ``claimed``...
+    state: str
+    #: further ``data-*`` attributes of the route
+    data: str
+    #: what the route's title adds after its length and colour
+    note: str
+
+
+def _board_look(board: Board, view: PublicView, route: int) -> Look:
+    """A route as the board shows it: pale while free, in its owner's colour once claimed."""
+    owner = view.route_owner[route]
+    if owner is None:  # free: pale, so that the claimed routes stand out
+        colour = route_colour(board, route)
+        return Look(CARD_FILL.get(colour, "#b9b9b9"), "#666666", "0.6", ' fill-opacity="0.45"',
+                    False, "free", "", "")
+    return Look(SEAT_FILL[owner % len(SEAT_FILL)], "#000000", "2", "", True, "claimed",
+                f' data-owner="{owner}"', f", seat {owner}")
+
+
+def route_colour(board: Board, route: int) -> str:
+    """The colour name of a route (``gray`` for a gray one)."""
+    return "gray" if board.route_colour[route] == GRAY else (
+        board.colours[board.route_colour[route]]
+    )
+
+
 def _routes(
-    board: Board, view: PublicView, place: list[Point], period: float | None
+    board: Board, looks: list[Look], place: list[Point], period: float | None
 ) -> list[str]:
     # a board that wraps around is cut at its edges
     parts = ['<g class="routes">' if period is None else
@@ -168,16 +212,16 @@ def _routes(
         if period is not None and abs(bx - ax) > period / 2:
             # off one side edge and in at the other: drawn at both, each end from its city
             side = period if bx < ax else -period
-            parts += _route(board, view, route, (ax, ay), (bx + side, by), "wraps")
-            parts += _route(board, view, route, (ax - side, ay), (bx, by), "wraps")
+            parts += _route(board, looks[route], route, (ax, ay), (bx + side, by), "wraps")
+            parts += _route(board, looks[route], route, (ax - side, ay), (bx, by), "wraps")
         else:
-            parts += _route(board, view, route, (ax, ay), (bx, by), "")
+            parts += _route(board, looks[route], route, (ax, ay), (bx, by), "")
     parts.append("</g>")
     return parts
 
 
 def _route(
-    board: Board, view: PublicView, route: int, start: Point, end: Point, wraps: str
+    board: Board, look: Look, route: int, start: Point, end: Point, wraps: str
 ) -> list[str]:
     """One route's spaces between two points (see the module docstring)."""
     (ax, ay), (bx, by) = start, end
@@ -191,35 +235,24 @@ def _route(
     usable = max(distance - 2 * (CITY_RADIUS + 2), 1.0)
     length = board.route_length[route]
     car = max(usable / length - CAR_GAP, 2.0)
-    owner = view.route_owner[route]
-    colour = "gray" if board.route_colour[route] == GRAY else (
-        board.colours[board.route_colour[route]]
-    )
+    colour = route_colour(board, route)
     kind = board.route_kind[route]
-    if owner is None:  # free: pale, so that the claimed routes stand out
-        fill, stroke, width = CARD_FILL.get(colour, "#b9b9b9"), "#666666", "0.6"
-        look = ' fill-opacity="0.45"'
-    else:
-        fill, stroke, width = SEAT_FILL[owner % len(SEAT_FILL)], "#000000", "2"
-        look = ""
-    dash = ' stroke-dasharray="2,1.5"' if kind == TUNNEL and owner is None else ""
-    state = "claimed" if owner is not None else "free"
+    fill, stroke, width, paint = look.fill, look.stroke, look.width, look.paint
+    dash = ' stroke-dasharray="2,1.5"' if kind == TUNNEL and not look.marked else ""
     a, b = board.city_names[board.route_a[route]], board.city_names[board.route_b[route]]
     name = f"{a} to {b}"
     sea = kind == SEA
     doubled = board.route_doubled[route]
     goods = board.route_goods[route]
     parts.append(
-        f'<g class="route {state}{" " + wraps if wraps else ""}" data-route="{route}" '
+        f'<g class="route {look.state}{" " + wraps if wraps else ""}" data-route="{route}" '
         f'data-colour="{colour}" data-length="{length}"'
         + (' data-kind="sea"' if sea else "")
         + (f' data-doubled="{doubled}"' if doubled else "")
         + (' data-goods="1"' if goods else "")
         + (f' data-bonus="{board.route_bonus[route]}"' if board.route_bonus[route] else "")
-        + ("" if owner is None else f' data-owner="{owner}"')
-        + f"><title>{escape(name)} ({length}, {colour}"
-        + ("" if owner is None else f", seat {owner}")
-        + ")</title>"
+        + look.data
+        + f"><title>{escape(name)} ({length}, {colour}{escape(look.note)})</title>"
     )
     step = usable / length
     for i in range(length):
@@ -228,19 +261,19 @@ def _route(
             (ax + bx) / 2 + offset * along[0] + shift * across[0],
             (ay + by) / 2 + offset * along[1] + shift * across[1],
         )
-        breadth = CAR_WIDTH if owner is None else CAR_WIDTH + 2
+        breadth = CAR_WIDTH + 2 if look.marked else CAR_WIDTH
         if sea:  # a sea space is an oval
             angle = math.degrees(math.atan2(along[1], along[0]))
             parts.append(
                 f'<ellipse cx="{centre[0]:.1f}" cy="{centre[1]:.1f}" rx="{car / 2:.1f}" '
                 f'ry="{breadth / 2:.1f}" transform="rotate({angle:.0f} {centre[0]:.1f} '
                 f'{centre[1]:.1f})" fill="{fill}" stroke="{stroke}" '
-                f'stroke-width="{width}"{look}/>'
+                f'stroke-width="{width}"{paint}/>'
             )
         else:
             parts.append(
                 f'<polygon points="{_car(centre, along, across, car, breadth)}" fill="{fill}" '
-                f'stroke="{stroke}" stroke-width="{width}"{look}{dash}/>'
+                f'stroke="{stroke}" stroke-width="{width}"{paint}{dash}/>'
             )
         if i < doubled:  # the doubling symbol: a bar across the space
             hx, hy = across[0] * breadth / 2, across[1] * breadth / 2
@@ -249,7 +282,7 @@ def _route(
                 f'x2="{centre[0] + hx:.1f}" y2="{centre[1] + hy:.1f}" stroke="#222" '
                 'stroke-width="1.5"/>'
             )
-        if kind == FERRY and i < board.route_locomotives[route] and owner is None:
+        if kind == FERRY and i < board.route_locomotives[route] and not look.marked:
             parts.append(
                 f'<circle cx="{centre[0]:.1f}" cy="{centre[1]:.1f}" r="1.8" fill="#222"/>'
             )
@@ -273,10 +306,16 @@ def _route(
     return parts
 
 
-def _cities(board: Board, view: PublicView, place: list[Point]) -> list[str]:
+def _cities(
+    board: Board,
+    place: list[Point],
+    station_owner: list[int | None],
+    harbor_owner: list[int | None] | None,
+) -> list[str]:
+    """The cities, with the stations and harbors built in them (by their owners)."""
     parts = ['<g class="cities">']
     for city, (x, y) in enumerate(place):
-        owner = view.station_owner[city]
+        owner = station_owner[city]
         parts.append(
             f'<g class="city" data-city={quoteattr(board.city_ids[city])}>'
             f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{CITY_RADIUS}" fill="#fffaf0" '
@@ -286,7 +325,7 @@ def _cities(board: Board, view: PublicView, place: list[Point]) -> list[str]:
             f'paint-order="stroke">{escape(board.city_names[city])}</text>'
         )
         if board.city_harbor[city]:
-            harbor = None if view.harbor_owner is None else view.harbor_owner[city]
+            harbor = None if harbor_owner is None else harbor_owner[city]
             if harbor is None:
                 parts.append(
                     f'<text class="port" x="{x - CITY_RADIUS - 9:.1f}" y="{y + 4:.1f}" '

@@ -21,7 +21,7 @@ from domain.kernel.protocol import (
     VariantDescriptor,
 )
 from domain.kernel.rng import Seed
-from domain.ticket_to_ride import moves, opening, outcomes, picture, views
+from domain.ticket_to_ride import heat, moves, opening, outcomes, picture, views
 from domain.ticket_to_ride.board import Board, board_from_map, load_board, map_ids
 from domain.ticket_to_ride.commands import Command
 from domain.ticket_to_ride.decide import decide
@@ -222,6 +222,11 @@ class TicketToRideRules:
 
     def outcomes(self, state: GameState) -> list[Outcome]:
         return outcomes.outcomes(state)
+
+    def claims_svg(self, setup: Setup, claimed: Mapping[int, int], games: int) -> str:
+        """The board of `setup`'s map, each route shaded by how many of `games` claimed
+        it (`heat`); `bad-setup` for a map not played here."""
+        return heat.claims_svg(self.engine(setup), claimed, games)
 
 
 RULES = TicketToRideRules()

@@ -151,9 +151,10 @@ class StatisticsView(TrackingRecorder, ABC):
     def _move(self, execute: Execute, before: int | None, after: int) -> None:
         """The tracked position moved from `before` to `after`, or `LostPosition`."""
         if before is None:
-            moved = execute("INSERT INTO {t} (application_name, notification_id) SELECT ?, ? "
-                            "WHERE NOT EXISTS (SELECT 1 FROM {t} WHERE application_name = ?)"
-                            .format(t=self.tracking_table), (self.key, after, self.key))
+            tracking = self.tracking_table
+            moved = execute(f"INSERT INTO {tracking} (application_name, notification_id) "
+                            f"SELECT ?, ? WHERE NOT EXISTS (SELECT 1 FROM {tracking} "
+                            "WHERE application_name = ?)", (self.key, after, self.key))
         else:
             moved = execute(f"UPDATE {self.tracking_table} SET notification_id = ? "
                             "WHERE application_name = ? AND notification_id = ?",
