@@ -29,7 +29,7 @@ from eventsourcing.persistence import Notification, Tracking
 from eventsourcing.projection import Projection
 
 from domain.kernel.protocol import GameRules
-from service.statistics.summary import Unprojectable, samples, summarise
+from service.statistics.summary import Entry, Unprojectable, samples, summarise
 from service.statistics.view import Batch, HeldGame, StatisticsView, Total
 from service.store.records import Record
 
@@ -39,7 +39,7 @@ log = logging.getLogger(__name__)
 VERSION = 1
 
 #: ``load(game_id, version)``: the game's records up to `version`, from the store
-Loader = Callable[[str, int], list[Record]]
+Loader = Callable[[str, int], Sequence[Entry]]
 
 
 class _Revealing(msgspec.Struct):
@@ -104,7 +104,7 @@ class AcrossGames(Projection[StatisticsView]):
             except Exception as error:  # the rules or the log: hold the game apart
                 unprojectable = error if isinstance(error, Unprojectable) else Unprojectable(
                     version, f"{type(error).__name__}: {error}")
-                held.append(_held(records, position, unprojectable))
+                held.append(_held(game_id, records, position, unprojectable))
                 log.error("statistics: game %s held apart: record %d (position %d in the log) "
                           "could not be projected: %s", game_id, unprojectable.version,
                           position, unprojectable.cause)
@@ -119,9 +119,10 @@ class AcrossGames(Projection[StatisticsView]):
         return Batch(totals, counted, held)
 
 
-def _held(records: Sequence[Record], position: int, error: Unprojectable) -> HeldGame:
+def _held(game_id: str, records: Sequence[Entry], position: int, error: Unprojectable
+          ) -> HeldGame:
     """The row of a game held apart, with its kind and map when its log names them."""
-    payload = records[0].payload or {}
+    payload = (records[0].payload if records else None) or {}
     setup = payload.get("setup") if isinstance(payload.get("setup"), dict) else {}
-    return HeldGame(records[0].game_id, position, error.version, error.cause,
+    return HeldGame(game_id, position, error.version, error.cause,
                     payload.get("kind"), (setup or {}).get("map"))

@@ -28,6 +28,7 @@ import uuid
 import msgspec
 
 from service.statistics.projection import VERSION, AcrossGames
+from service.statistics.summary import Entry, typed_decoder
 from service.statistics.view import LostPosition, StatisticsView, open_view
 from service.store.games import GameStore
 from service.store.records import Record
@@ -68,10 +69,18 @@ class StatisticsRunner:
         self._thread: threading.Thread | None = None
         store.listeners.append(lambda _game, _record: self._wake.set())
 
-    def _load(self, game_id: str, version: int) -> list[Record]:
-        """The game's records up to `version`, read from the store."""
+    def _load(self, game_id: str, version: int) -> list[Entry]:
+        """The game's records up to `version`, read from the store, their events decoded as
+        the kind's own when the store hosts the kind."""
         stored = self.store.recorder.select_events(uuid.UUID(game_id), lte=version)
-        return [_stored(event.state).record for event in stored]
+        if not stored:
+            return []
+        payload = _stored(stored[0].state).record.payload or {}
+        rules = self.store.kinds.get(payload.get("kind", ""))
+        if rules is None:  # the summary says why it cannot be projected
+            return [_stored(event.state).record for event in stored]
+        decode = typed_decoder(rules.event_type).decode
+        return [decode(event.state).record for event in stored]
 
     # -- advancing -------------------------------------------------------------------------
 

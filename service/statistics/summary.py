@@ -16,12 +16,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from datetime import datetime
-from typing import Any
+from functools import cache
+from typing import Any, Protocol
 
 import msgspec
 
 from domain.kernel.protocol import GameRules, Result
-from service.store.records import Record
 
 #: the record types made by a seat's turn, clock or forfeit: a game's length in moves
 MOVES = frozenset({"command", "bot-command", "timeout", "forfeit"})
@@ -74,8 +74,34 @@ class GameSummary(msgspec.Struct, frozen=True):
     outcomes: list[str]
 
 
+class Entry(Protocol):
+    """A record of a game's log as the summary reads it: a `Record`, or one whose events
+    are decoded as the kind's own types already (`typed_decoder`)."""
+
+    game_id: str
+    version: int
+    type: str
+    time: str
+    seat: int | None
+    payload: dict[str, Any] | None
+    events: Sequence[Any]
+
+
+@cache
+def typed_decoder(event_type: Any) -> msgspec.json.Decoder[Any]:
+    """A decoder of stored game events (``{"record": ...}``) whose records' events come out
+    as `event_type` (the kind's union), straight from the JSON: several times faster than
+    converting each event's dictionary afterwards."""
+    record = msgspec.defstruct("TypedRecord", [
+        ("game_id", str), ("version", int), ("type", str), ("time", str),
+        ("seat", int | None, None), ("payload", dict[str, Any] | None, None),
+        ("events", list[event_type], []),
+    ])
+    return msgspec.json.Decoder(msgspec.defstruct("TypedStored", [("record", record)]))
+
+
 def summarise(
-    records: Sequence[Record], kinds: Mapping[str, GameRules[Any, Any, Any]]
+    records: Sequence[Entry], kinds: Mapping[str, GameRules[Any, Any, Any]]
 ) -> GameSummary | None:
     """The summary of a game from its whole log; None if it has not finished.
 
@@ -104,7 +130,9 @@ def summarise(
         end_time = record.time
         try:
             for event in record.events:
-                state = rules.evolve(state, msgspec.convert(event, rules.event_type))
+                if isinstance(event, dict):
+                    event = msgspec.convert(event, rules.event_type)
+                state = rules.evolve(state, event)
         except Exception as error:  # a bug in the rules or a log they cannot read
             raise Unprojectable(record.version, f"{type(error).__name__}: {error}") from error
     result = None if state is None else rules.result(state)
