@@ -121,7 +121,7 @@ def create_app(
     the_store = store
     probe = StoreProbe(the_store)
     driver = Driver(the_store)
-    statistics = StatisticsRunner(the_store)
+    statistics = StatisticsRunner(the_store, lease_seconds=settings.statistics_lease_seconds)
     verifier = Verifier(the_store.kinds, settings.verify_workers, settings.verify_queue)
     rate_limits = RateLimitStores(settings)
     app = Litestar(

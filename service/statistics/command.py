@@ -21,7 +21,8 @@ from typing import Any
 
 from service.audit.commands import CommandError, add_store_option, open_store
 from service.statistics.projection import VERSION
-from service.statistics.runner import StatisticsRunner
+from service.settings import Settings
+from service.statistics.runner import BATCH, StatisticsRunner
 
 #: how long to wait for another process's runner to bring the figures up to date
 WAIT_SECONDS = 600.0
@@ -29,7 +30,8 @@ WAIT_SECONDS = 600.0
 
 def _statistics(args: argparse.Namespace) -> int:
     store = open_store(args)
-    runner = StatisticsRunner(store)
+    runner = StatisticsRunner(store, lease_seconds=Settings.from_env().statistics_lease_seconds,
+                              batch=args.batch)
     try:
         started = time.perf_counter()
         if args.rebuild:
@@ -78,4 +80,6 @@ def add_statistics(subparsers: Any) -> None:
                         help="forget the figures and project the whole log again")
     parser.add_argument("--follow", action="store_true",
                         help="then keep advancing them as games finish")
+    parser.add_argument("--batch", type=int, default=BATCH, metavar="RECORDS",
+                        help=f"records projected per transaction (default {BATCH})")
     parser.set_defaults(run=_statistics)

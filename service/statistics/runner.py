@@ -35,7 +35,7 @@ from service.store.records import Record
 
 log = logging.getLogger(__name__)
 
-#: how long a runner's lease lasts unless renewed
+#: how long a runner's lease lasts unless renewed (``ROUNDHOUSE_STATISTICS_LEASE_SECONDS``)
 LEASE_SECONDS = 10.0
 #: how often a runner looks at the log without being woken
 POLL_SECONDS = 0.25
@@ -55,8 +55,18 @@ _stored = msgspec.json.Decoder(_Stored).decode
 class StatisticsRunner:
     """The statistics projection over `store`, and the thread that advances it."""
 
-    def __init__(self, store: GameStore, holder: str | None = None) -> None:
+    def __init__(
+        self,
+        store: GameStore,
+        holder: str | None = None,
+        *,
+        lease_seconds: float = LEASE_SECONDS,
+        batch: int = BATCH,
+    ) -> None:
+        """`holder` names this runner in the lease (default: host, process and a nonce)."""
         self.store = store
+        self.lease_seconds = lease_seconds
+        self.batch_size = batch
         app = store.app
         self.key = f"{app.name}:{AcrossGames.name}-v{VERSION}"
         tracking_table = f"{app.name.lower()}_tracking"
@@ -86,11 +96,11 @@ class StatisticsRunner:
 
     def step(self) -> int:
         """Project the next batch of records if this runner holds the lease: how many."""
-        if not self.view.lease(self.key, self.holder, LEASE_SECONDS):
+        if not self.view.lease(self.key, self.holder, self.lease_seconds):
             return 0
         before = self.view.position()
         notifications = self.store.recorder.select_notifications(
-            (before or 0) + 1, BATCH)
+            (before or 0) + 1, self.batch_size)
         if not notifications:
             return 0
         self.view.record(before, notifications[-1].id, self.projection.project(notifications))
@@ -139,7 +149,7 @@ class StatisticsRunner:
                 log.exception("statistics: the projection could not advance; trying again")
                 projected = 0
                 self._stop.wait(BACKOFF_SECONDS)
-            if projected < BATCH:
+            if projected < self.batch_size:
                 self._wake.wait(POLL_SECONDS)
                 self._wake.clear()
 

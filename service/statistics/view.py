@@ -210,7 +210,8 @@ class StatisticsView(TrackingRecorder, ABC):
                 params.append(value)
         if not query.bots:
             clauses.append("bot_seats < seats")
-        statement = (f"SELECT figure, SUM(n), SUM(total), SUM(squares) FROM {self.totals_table} "
+        statement = (f"SELECT figure, SUM(n) AS n, SUM(total) AS total, SUM(squares) AS squares "
+                     f"FROM {self.totals_table} "
                      f"WHERE {' AND '.join(clauses)} GROUP BY figure")
         with self.transaction(commit=False) as execute:
             rows = execute(statement, tuple(params)).fetchall()

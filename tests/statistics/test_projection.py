@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import random
 import time
+import uuid
 from pathlib import Path
 from typing import Any
 
@@ -48,9 +49,28 @@ def store(tmp_path: Path) -> Any:
     opened.close()
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def either_store(request: pytest.FixtureRequest, tmp_path: Path) -> Any:
+    """A store on a fresh SQLite file, or in a fresh schema of the test PostgreSQL."""
+    if request.param == "sqlite":
+        url = f"sqlite:///{tmp_path / 'games.db'}"
+    else:
+        import psycopg
+
+        base = request.getfixturevalue("postgres_url")
+        schema = f"statistics_{uuid.uuid4().hex[:10]}"
+        with psycopg.connect(base, autocommit=True) as admin:
+            admin.execute(f"CREATE SCHEMA {schema}")
+        url = f"{base}?schema={schema}"
+    opened = GameStore(url, kinds())
+    yield opened
+    opened.close()
+
+
 def test_figures_kept_game_by_game_equal_those_rebuilt_from_the_first_record(
-    store: GameStore,
+    either_store: GameStore,
 ) -> None:
+    store = either_store
     chooser = random.Random(251)
     runner = StatisticsRunner(store)
     for kind, setup in every_map():
@@ -99,8 +119,9 @@ def test_a_runner_woken_by_the_append_counts_a_finished_game_within_a_second(
 
 
 def test_a_second_runner_cannot_take_the_lease_nor_record_a_batch_twice(
-    store: GameStore,
+    either_store: GameStore,
 ) -> None:
+    store = either_store
     finished_game(store, "ticket-to-ride", EUROPE, random.Random(254))
     first, second = StatisticsRunner(store, "first"), StatisticsRunner(store, "second")
     assert first.step() > 0
