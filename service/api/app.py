@@ -156,5 +156,6 @@ def create_app(
         Cors(app.asgi_handler, settings.cors_origins), the_store, settings.access_log)
     _options_name_every_method(app)
     app.state.store = the_store
+    app.state.statistics = statistics
     app.state.settings = settings
     return app
