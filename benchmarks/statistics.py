@@ -144,7 +144,7 @@ def latency(store: GameStore, runner: StatisticsRunner) -> float:
     tokens = [store.join(game_id, f"p{s}").token for s in range(3)]
     store.start(game_id, tokens[0])
     query = Filter("colt-express")
-    counted = runner.view.totals(query)["games"].count
+    counted = runner.view.totals(query)["games"].n
     while True:
         state = store.read(game_id, lambda live, _: live.state)
         seats = rules.to_act(state)
@@ -153,7 +153,7 @@ def latency(store: GameStore, runner: StatisticsRunner) -> float:
         seat = chooser.choice(seats)
         store.command(game_id, tokens[seat], chooser.choice(rules.legal_moves(state, seat)).command)
         finished = time.perf_counter()
-    while runner.view.totals(query)["games"].count == counted:
+    while runner.view.totals(query)["games"].n == counted:
         time.sleep(0.002)
     return time.perf_counter() - finished
 

@@ -50,6 +50,10 @@ class HeatOperation(Operation):
         }
 
 
+#: the picture needs nothing from anywhere, not even itself: no script, style sheet or font
+PICTURE_HEADERS = {"Content-Security-Policy": "default-src 'none'",
+                   "X-Content-Type-Options": "nosniff"}
+
 KindName = Annotated[str, QueryParameter(max_length=64, description="A kind from GET /kinds")]
 Seats = Annotated[int | None, QueryParameter(
     ge=1, le=64, description="Only games with this many seats")]
@@ -118,4 +122,4 @@ class StatisticsController(Controller):
         claimed = {int(c.id): c.counts.get("claimed", 0)
                    for c in found.outcomes.get("route", [])}
         drawn: str = draw(setup, claimed, found.games)
-        return Response(drawn.encode(), media_type=SVG)
+        return Response(drawn.encode(), media_type=SVG, headers=PICTURE_HEADERS)

@@ -13,6 +13,7 @@ on the API processes to leave the work to it).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import signal
 import sys
 import threading
@@ -20,8 +21,8 @@ import time
 from typing import Any
 
 from service.audit.commands import CommandError, add_store_option, open_store
-from service.statistics.projection import VERSION
 from service.settings import Settings
+from service.statistics.projection import VERSION
 from service.statistics.runner import BATCH, StatisticsRunner
 
 #: how long to wait for another process's runner to bring the figures up to date
@@ -66,10 +67,8 @@ def _follow(runner: StatisticsRunner) -> None:
     signal.signal(signal.SIGTERM, lambda *_: stopping.set())
     runner.start()
     print("following the log (Ctrl-C to stop)", flush=True)
-    try:
+    with contextlib.suppress(KeyboardInterrupt):
         stopping.wait()
-    except KeyboardInterrupt:
-        pass
 
 
 def add_statistics(subparsers: Any) -> None:

@@ -104,7 +104,7 @@ def across_games(
     query: Filter, totals: dict[str, Total], held: int, position: int
 ) -> AcrossGames:
     """The figures of `query` from its `totals` (`StatisticsView.totals`)."""
-    games = totals.get("games", _NONE).count
+    games = totals.get("games", _NONE).n
     wins = sorted((int(name.rsplit("/", 1)[1]), total) for name, total in totals.items()
                   if name.startswith("wins/seat/"))
     outcomes: dict[str, dict[str, dict[str, int]]] = {}
@@ -115,7 +115,7 @@ def across_games(
     return AcrossGames(
         kind=query.kind, map=query.map, variant=query.variant, seats=query.seats,
         bots=query.bots, games=games, held=held, position=position,
-        wins_by_seat=[SeatWins(seat, t.total, round(t.total / t.count, 6)) for seat, t in wins],
+        wins_by_seat=[SeatWins(seat, t.total, round(t.total / t.n, 6)) for seat, t in wins],
         winning_score=spread(totals.get("score/winning", _NONE)),
         losing_score=spread(totals.get("score/losing", _NONE)),
         terms=_named(totals, "term/"),

@@ -82,7 +82,7 @@ class StatisticsRunner:
     def _load(self, game_id: str, version: int) -> list[Entry]:
         """The game's records up to `version`, read from the store, their events decoded as
         the kind's own when the store hosts the kind."""
-        stored = self.store.recorder.select_events(uuid.UUID(game_id), lte=version)
+        stored = self.store.app.recorder.select_events(uuid.UUID(game_id), lte=version)
         if not stored:
             return []
         payload = _stored(stored[0].state).record.payload or {}
@@ -99,7 +99,7 @@ class StatisticsRunner:
         if not self.view.lease(self.key, self.holder, self.lease_seconds):
             return 0
         before = self.view.position()
-        notifications = self.store.recorder.select_notifications(
+        notifications = self.store.app.recorder.select_notifications(
             (before or 0) + 1, self.batch_size)
         if not notifications:
             return 0

@@ -78,13 +78,20 @@ class Entry(Protocol):
     """A record of a game's log as the summary reads it: a `Record`, or one whose events
     are decoded as the kind's own types already (`typed_decoder`)."""
 
-    game_id: str
-    version: int
-    type: str
-    time: str
-    seat: int | None
-    payload: dict[str, Any] | None
-    events: Sequence[Any]
+    @property
+    def game_id(self) -> str: ...
+    @property
+    def version(self) -> int: ...
+    @property
+    def type(self) -> str: ...
+    @property
+    def time(self) -> str: ...
+    @property
+    def seat(self) -> int | None: ...
+    @property
+    def payload(self) -> dict[str, Any] | None: ...
+    @property
+    def events(self) -> Sequence[Any]: ...
 
 
 @cache

@@ -44,7 +44,8 @@ class LostPosition(IntegrityError):
 class Total(NamedTuple):
     """A figure's samples added up: how many, their sum and the sum of their squares."""
 
-    count: int
+    #: how many samples
+    n: int
     total: int
     squares: int
 

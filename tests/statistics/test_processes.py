@@ -56,12 +56,12 @@ def test_a_rebuild_killed_mid_projection_resumes_to_the_figures_of_a_whole_rebui
     process.wait(timeout=10)
     killed_at = runner.view.position() or 0
     assert 0 < killed_at < last
-    partial = runner.view.totals(Filter("colt-express"))["games"].count
+    partial = runner.view.totals(Filter("colt-express"))["games"].n
     assert 0 < partial < 15
     time.sleep(0.6)  # the killed process's lease lapses
     assert runner.catch_up() == last - killed_at
     resumed = runner.view.totals(Filter("colt-express"))
-    assert resumed["games"].count == 15
+    assert resumed["games"].n == 15
     runner.rebuild()
     assert runner.view.totals(Filter("colt-express")) == resumed
     store.close()
@@ -120,13 +120,13 @@ def test_two_servers_on_one_store_count_each_game_once_and_agree(
            else f"sqlite:///{tmp_path / 'games.db'}")
     with servers(url, 2, tmp_path) as running:
         urls = [server.url for server in running]
-        play_through(urls, 3, random.Random(262))
-        served = agreed_figures(urls, 3)
+        play_through(urls, 2, random.Random(262))
+        served = agreed_figures(urls, 2)
     store = GameStore(url, kinds())
     runner = StatisticsRunner(store)
     runner.rebuild()  # the figures from nothing, in this process
     rebuilt = runner.view.totals(Filter("ticket-to-ride"))
-    assert rebuilt["games"].count == 3
-    assert served["moves"]["mean"] == round(rebuilt["length/moves"].total / 3, 6)
-    assert served["winning_score"]["count"] == rebuilt["score/winning"].count
+    assert rebuilt["games"].n == 2
+    assert served["moves"]["mean"] == round(rebuilt["length/moves"].total / 2, 6)
+    assert served["winning_score"]["count"] == rebuilt["score/winning"].n
     store.close()
