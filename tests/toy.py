@@ -26,6 +26,7 @@ import msgspec
 from domain.kernel.errors import RuleViolation
 from domain.kernel.protocol import KindDescriptor, Result, Setup
 from domain.kernel.rng import Pick, Rng, Seed, Shuffle
+from domain.kernel.scores import ScoreTerm, SeatScore
 
 KIND = "toy"
 SUITS = "RGB"
@@ -214,7 +215,10 @@ class _Toy:
         if not state.finished:
             return None
         best = max(state.scores)
-        return Result(list(state.scores), [s for s, v in enumerate(state.scores) if v == best])
+        sheets = [SeatScore(seat, [ScoreTerm("cards", points, "§3.1")], points, [])
+                  for seat, points in enumerate(state.scores)]
+        return Result(list(state.scores), [s for s, v in enumerate(state.scores) if v == best],
+                      sheets)
 
     def legal_moves(self, state: State, seat: int) -> list[Any]:
         if state.finished or seat != state.turn:

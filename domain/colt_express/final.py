@@ -3,16 +3,31 @@
 The game ends after the fifth round, or at once when a seat forfeits; both
 are scored the same way, from the loot as it lies, so a forfeit can never be
 used to dodge the count. `ColtExpressGameEnded` publishes every purse value
-and the seed, which makes the whole game auditable from then on.
+and the seed, which makes the whole game auditable from then on, and so each
+seat's score sheet (`sheets`: its dollars by loot kind and the Gunslinger bonus)
+can be read from the final state.
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 from domain.colt_express.components import GUNSLINGER_BONUS
 from domain.colt_express.events import ColtExpressGameEnded, Event
 from domain.colt_express.loot import token_value
 from domain.colt_express.state import State
 from domain.kernel.rng import Seed
+from domain.kernel.scores import Figure, ScoreTerm, SeatScore
+
+#: the term of each kind of loot, by the kind its token's name starts with, and the rule
+#: that scores it: what a bandit holds counts at the end (§7); a ransom comes from the
+#: Hostage-Taking of the Conductor (§6)
+LOOT_TERMS: Mapping[str, tuple[str, str]] = {
+    "purse": ("purses", "§7"),
+    "jewel": ("jewels", "§7"),
+    "strongbox": ("strongboxes", "§7"),
+    "ransom": ("ransoms", "§6"),
+}
 
 
 def final_scores(
@@ -51,3 +66,31 @@ def game_ended(state: State, seed: Seed, forfeited: int | None = None) -> ColtEx
 def forfeit(state: State, seat: int, seed: Seed) -> list[Event]:
     """`seat` forfeits: the game ends now, scored as it stands (§7), `seat` never a winner."""
     return [game_ended(state, seed, seat)]
+
+
+def sheets(state: State) -> list[SeatScore]:
+    """Each seat's score sheet once the game has ended (the state holds the recorded scores
+    and gunslingers): the dollars of the loot its bandits hold by kind, every kind listed,
+    and the Gunslinger bonus (§7; §8: both bandits of a seat count together); as figures,
+    the bullets it fired that count for the bonus and the bullets it received, the
+    tie-break (§7)."""
+    assert state.scores is not None and state.gunslingers is not None
+    loot = [dict.fromkeys(LOOT_TERMS, 0) for _ in range(state.seats)]
+    received = [0] * state.seats
+    for b, seat in enumerate(state.controller):
+        for token in state.held[b]:
+            loot[seat][token.partition("-")[0]] += token_value(state, token)
+        received[seat] += state.bullets_received[b]
+    return [
+        SeatScore(
+            seat,
+            [*(ScoreTerm(term, loot[seat][kind], section)
+               for kind, (term, section) in LOOT_TERMS.items()),
+             ScoreTerm("gunslinger", GUNSLINGER_BONUS if seat in state.gunslingers else 0,
+                       "§7")],
+            state.scores[seat],
+            [Figure("bullets-fired", state.shots[seat], "§7"),
+             Figure("bullets-received", received[seat], "§7")],
+        )
+        for seat in range(state.seats)
+    ]

@@ -17,7 +17,7 @@ from domain.colt_express.dealing import keeping_options
 from domain.colt_express.decide import decide
 from domain.colt_express.events import Event
 from domain.colt_express.evolve import evolve
-from domain.colt_express.final import forfeit
+from domain.colt_express.final import forfeit, sheets
 from domain.colt_express.material import ColtExpressMaterial, material_of
 from domain.colt_express.opening import bandits_for, check_setup, placing_options, start
 from domain.colt_express.round import to_act
@@ -128,7 +128,8 @@ class ColtExpressRules:
     def result(self, state: State) -> Result | None:
         if state.scores is None or state.winners is None:
             return None
-        return Result(scores=list(state.scores), winners=list(state.winners))
+        return Result(scores=list(state.scores), winners=list(state.winners),
+                      sheets=sheets(state))
 
     def legal_moves(self, state: State, seat: int) -> list[LegalMove]:
         if seat not in to_act(state):

@@ -29,9 +29,11 @@ from domain.colt_express.events import (
     HandDealt,
     LootTaken,
 )
+from domain.colt_express.final import sheets
 from domain.colt_express.loot import token_value
 from domain.colt_express.round import to_act
 from domain.colt_express.state import PhaseName, State
+from domain.kernel.scores import SeatScore
 
 
 class TokenView(msgspec.Struct, frozen=True):
@@ -81,13 +83,14 @@ class PileCardView(msgspec.Struct, frozen=True):
 
 
 class ResultView(msgspec.Struct, frozen=True):
-    """The final scoring (§7)."""
+    """The final scoring (§7), with each seat's score sheet (`final.sheets`)."""
 
     scores: list[int]
     winners: list[int]
     gunslingers: list[int]
     purse_values: dict[str, int]
     seed: str
+    sheets: list[SeatScore]
 
 
 class ColtExpressPublicView(msgspec.Struct, frozen=True):
@@ -217,6 +220,7 @@ def _view(state: State, viewer: int | None) -> ColtExpressPublicView:
             gunslingers=list(state.gunslingers or []),
             purse_values=dict(state.purse_values),
             seed=state.seed or "",
+            sheets=sheets(state),
         )
         if finished
         else None,

@@ -10,15 +10,19 @@ from domain.kernel.protocol import (
     recorded_setup,
 )
 from domain.kernel.rng import Pick, Rng, Seed, Shuffle, commitment
+from domain.kernel.scores import Figure, ScoreTerm, SeatScore
 
 __all__ = [
     "LEGACY_RULES_VERSION",
+    "Figure",
     "GameRules",
     "KindDescriptor",
     "Pick",
     "Result",
     "Rng",
     "RuleViolation",
+    "ScoreTerm",
+    "SeatScore",
     "Seed",
     "Shuffle",
     "StatusName",

@@ -30,6 +30,7 @@ import msgspec
 
 from domain.kernel.outcomes import Outcome
 from domain.kernel.rng import Seed
+from domain.kernel.scores import SeatScore
 
 StatusName = Literal["lobby", "active", "finished"]
 
@@ -169,10 +170,13 @@ def recorded_setup(setup: Setup) -> Setup:
 
 
 class Result(msgspec.Struct, frozen=True):
-    """The final outcome: each seat's score (index = seat) and the winning seats."""
+    """The final outcome: each seat's score (index = seat), the winning seats, and each
+    seat's score sheet (`scores.SeatScore`: the terms that add up to its score)."""
 
     scores: list[int]
     winners: list[int]
+    sheets: Annotated[list[SeatScore], msgspec.Meta(
+        description="Each seat's score as terms that add up to it, by seat")]
 
 
 S = TypeVar("S")
@@ -237,7 +241,8 @@ class GameRules(Protocol[S, C, E]):
         ...
 
     def result(self, state: S) -> Result | None:
-        """The final scores and winners, or None while the game runs."""
+        """The final scores, winners and score sheets (derived from the recorded end and
+        the final state, never recorded themselves), or None while the game runs."""
         ...
 
     def legal_moves(self, state: S, seat: int) -> list[Any]:

@@ -27,6 +27,7 @@ from domain.ticket_to_ride.features.ferries import FERRIES
 from domain.ticket_to_ride.features.goal_cards import GOAL_CARDS
 from domain.ticket_to_ride.features.goods import GOODS
 from domain.ticket_to_ride.features.harbors import HARBORS
+from domain.ticket_to_ride.features.longest_path import LONGEST_PATH
 from domain.ticket_to_ride.features.piece_split import PIECE_SPLIT
 from domain.ticket_to_ride.features.sea_routes import SEA_ROUTES
 from domain.ticket_to_ride.features.stations import STATIONS_FEATURE
@@ -57,7 +58,7 @@ FEATURES: Mapping[str, Feature] = {
     "stations": STATIONS_FEATURE,
     "goal_cards": GOAL_CARDS,
     "tours": TOURS,
-    "longest_path": Feature(name="longest-path bonus"),  # scored by `final` itself
+    "longest_path": LONGEST_PATH,
 }
 
 #: each market a map may name, with its own part

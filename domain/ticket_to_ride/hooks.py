@@ -26,7 +26,8 @@ through these few named hooks:
 * **tables**: ``tables`` (what it builds once per board, from the board and its
   `entries.Payments`, kept in `Engine.tables`);
 * **final scoring**: ``terms`` (points beyond routes and tickets), ``ticket_points``
-  (a change to a ticket's score), ``tie_breaks`` (measures).
+  (a change to a ticket's score), ``tie_breaks`` (measures), ``sheet`` (its lines on
+  a seat's score sheet: its terms with their rule sections, and its figures).
 
 The `Market` (the face-up cards: one deck, or the chosen market) is the one part a
 map picks rather than adds. `Engine` is a board with its parts composed: built once
@@ -36,18 +37,19 @@ legal moves read. Composition, not subclassing: a map's data names its features.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from domain.kernel.rng import Rng
+from domain.kernel.scores import Figure, ScoreTerm
 from domain.ticket_to_ride.board import Board
 from domain.ticket_to_ride.commands import DrawBlind, RefillSlot
 from domain.ticket_to_ride.entries import Move, Payments
 from domain.ticket_to_ride.pricing import PriceRule
 from domain.ticket_to_ride.ruleset import Ruleset
 from domain.ticket_to_ride.scoring import Tally, TicketScore
-from domain.ticket_to_ride.state import GameState, Pending, PlayerState
+from domain.ticket_to_ride.state import FinalScore, GameState, Pending, PlayerState
 
 #: a command's outcome: the events it causes, in order
 Events = list[Any]
@@ -73,8 +75,25 @@ Terms = Callable[["Engine", GameState, Tally], dict[str, list[int]]]
 #: a change to a seat's ticket points, given its `scoring.TicketScore`
 TicketPoints = Callable[["Engine", PlayerState, TicketScore], int]
 Measure = Callable[["Engine", GameState, Tally], list[int]]
+#: a part's lines on each seat's score sheet (by seat), from the recorded `FinalScore`s
+Sheet = Callable[["Engine", GameState, Sequence[FinalScore]], list["Lines"]]
 #: a refusal as `RuleViolation` takes it: code, message, section
 Refusal = tuple[str, str, str]
+
+
+@dataclass(frozen=True)
+class Lines:
+    """A part's lines on one seat's score sheet (`sheets`): its terms, each with the section
+    of the map's rules.md that scores it, and its figures (statistics, not points).
+
+    ``within``: points of its terms that the recorded account counts inside another term,
+    by that term's id (a tour's inside the tickets, an exchange's inside the route points,
+    as the score track holds them); that term leaves them out, so the sheet still adds up.
+    """
+
+    terms: tuple[ScoreTerm, ...] = ()
+    figures: tuple[Figure, ...] = ()
+    within: Mapping[str, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -105,6 +124,7 @@ class Feature:
     terms: Terms | None = None
     ticket_points: TicketPoints | None = None
     tie_breaks: Mapping[str, Measure] = field(default_factory=dict)
+    sheet: Sheet | None = None
 
 
 class Market(Protocol):
@@ -173,6 +193,7 @@ class Engine:
         "seat_fields",
         "setup_commands",
         "setup_moves",
+        "sheets",
         "starts",
         "tables",
         "terms",
@@ -228,6 +249,7 @@ class Engine:
         self.starts = tuple(p.start for p in parts if p.start)
         self.terms = tuple(p.terms for p in parts if p.terms)
         self.ticket_points = tuple(p.ticket_points for p in parts if p.ticket_points)
+        self.sheets = tuple(p.sheet for p in parts if p.sheet)
         continues = [p.claim_continues for p in parts if p.claim_continues]
         self.goes_on = tuple(
             any(c(board, r) for c in continues) for r in range(len(board.route_a))

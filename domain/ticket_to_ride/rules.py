@@ -203,7 +203,7 @@ class TicketToRideRules:
         return views.to_act(state)
 
     def result(self, state: GameState) -> Result | None:
-        return views.result(state)
+        return views.result(self.engines[state.rules.map], state)
 
     def legal_moves(self, state: GameState, seat: int) -> list[Move]:
         return moves.legal_moves(self.engines[state.rules.map], state, seat)

@@ -25,6 +25,7 @@ from domain.ticket_to_ride.events import Event
 from domain.ticket_to_ride.features.goal_cards import GoalView
 from domain.ticket_to_ride.features.tunnels import TunnelView
 from domain.ticket_to_ride.hooks import Engine, Redact
+from domain.ticket_to_ride.sheets import sheets
 from domain.ticket_to_ride.state import FinalScore, GameState, PlayerState
 
 Pending = Literal["choose-tickets", "keep-tickets", "second-card", "tunnel", "refill"]
@@ -172,11 +173,11 @@ def _choosing(players: list[PlayerState], revealed: bool) -> list[int]:
     return [seat for seat, p in enumerate(players) if p.offered or not (revealed or p.chosen)]
 
 
-def result(state: GameState) -> Result | None:
-    """Final totals and winners once the game has ended."""
+def result(engine: Engine, state: GameState) -> Result | None:
+    """Final totals, winners and score sheets (`sheets`) once the game has ended."""
     if state.final is None or state.winners is None:
         return None
-    return Result([s.total for s in state.final], list(state.winners))
+    return Result([s.total for s in state.final], list(state.winners), sheets(engine, state))
 
 
 def _seat(engine: Engine, state: GameState, seat: int, player: PlayerState) -> SeatView:
@@ -226,7 +227,7 @@ def public_view(engine: Engine, state: GameState) -> PublicView:
         ticket_pile=len(state.ticket_pile),
         seats=[_seat(engine, state, seat, p) for seat, p in enumerate(state.players)],
         turns_left=None if state.turns_left < 0 else state.turns_left,
-        result=result(state),
+        result=result(engine, state),
         final=list(state.final) if state.final is not None else None,
         tickets=[[_ticket(board, t) for t in p.tickets] for p in state.players]
         if finished

@@ -47,6 +47,8 @@ GLOSSARY: dict[str, str] = {
     "it is not the seat's decision",
     "scores": "Each seat's score, by seat",
     "winners": "The winning seats (several on a tie)",
+    "sheets": "Each seat's score sheet, by seat: the terms (with their rule sections) that "
+    "add up to its score, and figures that are not points",
     "options": "Host options by name",
     "rules_version": "The rules the game is played under (docs/rules-versions.md)",
     "map": "The map played on",

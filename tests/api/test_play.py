@@ -23,6 +23,17 @@ GAMES = [
 ]
 
 
+def _check_sheets(result: dict[str, Any], seats: int) -> list[str]:
+    """A finished game's result gives each seat's score as terms that add up to it, each
+    citing its rule (issue 23); returns the term ids of seat 0's sheet."""
+    assert [sheet["seat"] for sheet in result["sheets"]] == list(range(seats))
+    for sheet, score in zip(result["sheets"], result["scores"], strict=True):
+        assert sheet["terms"] and sheet["total"] == score
+        assert sum(term["points"] for term in sheet["terms"]) == score
+        assert all(term["section"].startswith("§") for term in sheet["terms"])
+    return [term["term"] for term in result["sheets"][0]["terms"]]
+
+
 @pytest.mark.parametrize(("kind", "seats"), GAMES)
 def test_random_players_finish_the_game(
     client: TestClient[Any], settings: Settings, kind: str, seats: int
@@ -33,6 +44,7 @@ def test_random_players_finish_the_game(
     result = final["result"]
     assert len(result["scores"]) == seats
     assert result["winners"] and set(result["winners"]) <= set(range(seats))
+    _check_sheets(result, seats)
     assert final["to_act"] == []
     assert len(final["seed"]) == 64  # revealed at the end
 
@@ -77,6 +89,7 @@ def test_random_players_finish_a_northern_lights_game(client: TestClient[Any]) -
     assert [len(g["values"]) for g in view["goals"]] == [3, 3, 3, 3]
     assert [s["total"] for s in view["final"]] == final["result"]["scores"]
     assert all("goal-cards" in s["bonuses"] for s in view["final"])
+    assert _check_sheets(final["result"], 3) == ["routes", "tickets", "goal-cards"]
     assert bonus_draws, "no '+X' route was claimed in this game"
     picture = client.get(f"/games/{table.id}/board.svg")
     assert picture.status_code == 200 and 'data-map="northern-lights"' in picture.text
@@ -102,6 +115,8 @@ def test_random_players_finish_a_rails_and_sails_world_game(
     assert view["map"] == "world" and len(final["result"]["scores"]) == seats
     assert [d["deck"] for d in view["decks"]] == ["train", "ship"]
     assert "harbors" in view["final"][0]["bonuses"]
+    assert _check_sheets(final["result"], seats) == [
+        "routes", "exchanges", "tickets", "tours", "harbors"]
     assert {"refill", "second-card"} <= seen
     assert all("reserve" in s for s in view["seats"])  # revealed since
     kinds = {r["payload"]["type"] for r in table.events() if r["type"] == "command"}

@@ -5,7 +5,8 @@
 Mega Europe, Colt Express 2 and 6 seats), read as version 0.1; ``logs-2026-12``
 with a game of every map under the versions of that build (Ticket to Ride 0.2, whose
 Northern Lights and World games put unkept setup tickets in the box, as 0.3 no longer
-does). Each must stay ``valid`` with its recorded result through ``POST /replays``,
+does). Each must stay ``valid`` with its recorded result (and score sheets that add up
+to it) through ``POST /replays``,
 ``roundhouse replay`` and ``tools/verify_log.py``, under the version its created record
 names; a new game's log names the current version and replays under it.
 """
@@ -48,6 +49,17 @@ def _recorded_result(path: Path) -> dict[str, Any]:
     return {"scores": scores, "winners": ended["winners"]}
 
 
+def _check_result(result: dict[str, Any], path: Path) -> None:
+    """`result` has the log's recorded scores and winners, and score sheets (derived, never
+    recorded) whose terms add up to those scores, by seat."""
+    assert {"scores": result["scores"], "winners": result["winners"]} == _recorded_result(path)
+    sheets = result["sheets"]
+    assert [sheet["seat"] for sheet in sheets] == list(range(len(result["scores"])))
+    assert [sheet["total"] for sheet in sheets] == result["scores"]
+    for sheet in sheets:
+        assert sum(term["points"] for term in sheet["terms"]) == sheet["total"], sheet
+
+
 def _recorded_version(path: Path) -> str:
     """The rules version the log's created record names (0.1 when it names none)."""
     created = json.loads(path.read_text().splitlines()[0])
@@ -85,7 +97,7 @@ def test_an_archived_log_replays_valid_over_http(client: TestClient[Any], path: 
     report = answer.json()
     assert report["valid"] and report["complete"], report["first_invalid"]
     assert report["rules_version"] == _recorded_version(path)
-    assert report["result"] == _recorded_result(path)
+    _check_result(report["result"], path)
 
 
 @pytest.mark.parametrize("path", LOGS, ids=_id)
@@ -95,7 +107,7 @@ def test_an_archived_log_replays_valid_on_the_command_line(path: Path) -> None:
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout)
     assert report["valid"] and report["rules_version"] == _recorded_version(path)
-    assert report["result"] == _recorded_result(path)
+    _check_result(report["result"], path)
 
 
 @pytest.mark.parametrize("path", LOGS, ids=_id)

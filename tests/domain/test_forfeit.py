@@ -1,4 +1,5 @@
-"""A forfeit ends the game now, scored as it stands, and the forfeiting seat never wins."""
+"""A forfeit ends the game now, scored as it stands (its score sheets adding up as at any
+end), and the forfeiting seat never wins."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from domain.kernel.rng import Seed
 from domain.registry import kinds
 from domain.ticket_to_ride.final import final_scores as ttr_final_scores
 from tests.domain.random_states import random_state
+from tests.domain.sheets import check_sheets
 
 
 @pytest.mark.parametrize(("kind", "setup", "moves"), [
@@ -39,6 +41,8 @@ def test_the_leader_forfeits_and_the_best_of_the_others_wins(
     result = rules.result(state)
     assert result is not None and rules.to_act(state) == []
     assert leader not in result.winners and result.winners == expected
+    assert result.scores == totals
+    check_sheets(result)
     best_other = max(totals[s] for s in range(setup.seats) if s != leader)
     assert all(totals[w] == best_other for w in result.winners)
     assert events[-1].seed == seed.hex  # the end reveals the seed, as always

@@ -25,37 +25,11 @@ from typing import Any
 import msgspec
 import pytest
 
-from domain.kernel.errors import RuleViolation
-from domain.kernel.protocol import GameRules, Setup, VariantDescriptor
+from domain.kernel.protocol import GameRules, Setup
 from domain.kernel.rng import Seed
 from domain.kernel.selfplay import play_random_game
 from domain.registry import kinds
-
-
-def _accepts(rules: GameRules[Any, Any, Any], setup: Setup) -> bool:
-    try:
-        rules.check_setup(setup)
-    except RuleViolation:
-        return False
-    return True
-
-
-def _cases() -> list[tuple[str, Setup]]:
-    """Each kind's maps and variants at their extreme seat counts, as `check_setup` allows."""
-    found = []
-    for name, rules in sorted(kinds().items()):
-        d = rules.descriptor
-        boards: list[tuple[str | None, int, int, list[VariantDescriptor]]] = [
-            (m.id, m.min_seats, m.max_seats, m.variants) for m in d.maps
-        ] or [(None, d.min_seats, d.max_seats, d.variants)]
-        for map_id, low, high, variants in boards:
-            for seats in sorted({low, high}):
-                setups = [Setup(seats, map_id, v.id) for v in variants]
-                playable = [s for s in setups if _accepts(rules, s)]
-                if not playable and _accepts(rules, Setup(seats, map_id)):
-                    playable = [Setup(seats, map_id)]
-                found += [(name, setup) for setup in playable]
-    return found
+from tests.domain.random_states import extreme_setups
 
 
 class _Conventions:
@@ -84,7 +58,7 @@ class _Conventions:
 
 @pytest.mark.parametrize(
     ("kind", "setup"),
-    _cases(),
+    extreme_setups(),
     ids=lambda x: x if isinstance(x, str) else f"{x.map or ''}{x.variant or ''}{x.seats}",
 )
 def test_random_game_keeps_the_shared_conventions(kind: str, setup: Setup) -> None:

@@ -9,7 +9,8 @@ tie-break ``most-goal-cards-won``.
 
 Tickets are counted as completed as the seat's final score counts them (`final.tally`:
 on a map with stations, with their borrowed routes), each once even when several of
-its cities qualify; routes are the seat's own, each once.
+its cities qualify; routes are the seat's own, each once. On the score sheet the term
+``goal-cards`` (§5.3) comes with the cards won as a figure.
 """
 
 from __future__ import annotations
@@ -20,15 +21,16 @@ from typing import Any, NamedTuple
 import msgspec
 
 from domain.kernel.rng import Rng
+from domain.kernel.scores import Figure, ScoreTerm
 from domain.ticket_to_ride.board import FERRY, TRAINS, Board
 from domain.ticket_to_ride.events import GameStarted
 from domain.ticket_to_ride.final import tally
-from domain.ticket_to_ride.hooks import Engine, Feature
+from domain.ticket_to_ride.hooks import Engine, Feature, Lines
 from domain.ticket_to_ride.mapfile import Goal, GoalCards
 from domain.ticket_to_ride.names import GoalMetric
 from domain.ticket_to_ride.ruleset import Ruleset
 from domain.ticket_to_ride.scoring import Tally
-from domain.ticket_to_ride.state import GameState, PlayerState
+from domain.ticket_to_ride.state import FinalScore, GameState, PlayerState
 
 
 class Counted(NamedTuple):
@@ -226,6 +228,17 @@ def goals_won(engine: Engine, state: GameState, counted: Tally) -> list[int]:
     return count
 
 
+def sheet(engine: Engine, state: GameState, scores: Sequence[FinalScore]) -> list[Lines]:
+    """The term ``goal-cards`` as the account holds it (§5.3), and the figure
+    ``goal-cards-won``, the second tie-break (§5.4)."""
+    won = goals_won(engine, state, tally(engine.board, state))
+    return [
+        Lines((ScoreTerm("goal-cards", score.bonuses.get("goal-cards", 0), "§5.3"),),
+              (Figure("goal-cards-won", won[seat], "§5.4"),))
+        for seat, score in enumerate(scores)
+    ]
+
+
 def view(engine: Engine, state: GameState) -> dict[str, Any]:
     """The goal cards in play; with their values and winners once the game has ended."""
     cards = _goal_cards(state.rules).cards
@@ -248,4 +261,5 @@ GOAL_CARDS = Feature(
     public_fields=view,
     terms=goal_points,
     tie_breaks={"most-goal-cards-won": goals_won},
+    sheet=sheet,
 )

@@ -2,7 +2,8 @@
 
 One card per claim of such a route, whatever its length, while the pile lasts; held
 face up. At the end the players are ranked by goods cards held and score the map's
-table for their place at this player count (`majority_points`).
+table for their place at this player count (`majority_points`): the term ``goods`` of
+the final account and of the score sheet (§5.3), where the cards held are a figure.
 """
 
 from __future__ import annotations
@@ -11,10 +12,11 @@ from collections.abc import Sequence
 
 import msgspec
 
+from domain.kernel.scores import Figure, ScoreTerm
 from domain.ticket_to_ride.events import Event, GameStarted, RouteClaimed
-from domain.ticket_to_ride.hooks import Engine, Feature
+from domain.ticket_to_ride.hooks import Engine, Feature, Lines
 from domain.ticket_to_ride.scoring import Tally
-from domain.ticket_to_ride.state import GameState, PlayerState
+from domain.ticket_to_ride.state import FinalScore, GameState, PlayerState
 from domain.ticket_to_ride.turn import Turn
 
 
@@ -61,6 +63,16 @@ def goods_term(engine: Engine, state: GameState, tally: Tally) -> dict[str, list
     return {"goods": majority_points([p.goods for p in state.players], table)}
 
 
+def sheet(engine: Engine, state: GameState, scores: Sequence[FinalScore]) -> list[Lines]:
+    """The term ``goods`` as the account holds it, and the figure ``goods-cards``: the cards
+    each seat holds, which rank the seats (Amsterdam §5.3)."""
+    return [
+        Lines((ScoreTerm("goods", score.bonuses.get("goods", 0), "§5.3"),),
+              (Figure("goods-cards", player.goods, "§5.3"),))
+        for player, score in zip(state.players, scores, strict=True)
+    ]
+
+
 def pile_field(engine: Engine, state: GameState) -> dict[str, int]:
     """The goods cards left, face down but counted (the public view's ``goods_pile``)."""
     return {"goods_pile": state.goods_pile}
@@ -79,6 +91,7 @@ GOODS = Feature(
     public_fields=pile_field,
     seat_fields=taken_field,
     terms=goods_term,
+    sheet=sheet,
 )
 
 

@@ -5,23 +5,26 @@ own ends, paying the map's cards of each deck, all anchor cards of one colour, w
 standing in (`HarborCards`). At the end a built harbor scores by the completed tickets
 of its owner that name its city (0, 1, 2, 3 or more), each unbuilt one the map's
 (negative) points. The port cities each seat may build in are kept up to date as
-routes are claimed and harbors built (`PlayerState.ports`).
+routes are claimed and harbors built (`PlayerState.ports`). On the score sheet the
+term ``harbors`` (§5.3) comes with the harbors built as a figure.
 """
 
 from __future__ import annotations
 
 from bisect import insort
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import msgspec
 
 from domain.kernel.errors import RuleViolation
+from domain.kernel.scores import Figure, ScoreTerm
 from domain.ticket_to_ride.board import Board
 from domain.ticket_to_ride.commands import BuildHarbor
 from domain.ticket_to_ride.entries import Move, Payments
 from domain.ticket_to_ride.events import Event, GameStarted, HarborBuilt, RouteClaimed
 from domain.ticket_to_ride.hand import Cards, Hand
-from domain.ticket_to_ride.hooks import Engine, Feature
+from domain.ticket_to_ride.hooks import Engine, Feature, Lines
 from domain.ticket_to_ride.listings import GrayParts
 from domain.ticket_to_ride.mapfile import Harbors
 from domain.ticket_to_ride.payments import card_names, named_cards, take_cards_payment
@@ -29,7 +32,7 @@ from domain.ticket_to_ride.pricing import Alternative, Paid, take_cards
 from domain.ticket_to_ride.redaction import public
 from domain.ticket_to_ride.ruleset import Ruleset
 from domain.ticket_to_ride.scoring import Tally
-from domain.ticket_to_ride.state import GameState
+from domain.ticket_to_ride.state import FinalScore, GameState
 from domain.ticket_to_ride.turn import Turn, end_turn, finish
 
 
@@ -212,6 +215,16 @@ def harbors_term(engine: Engine, state: GameState, tally: Tally) -> dict[str, li
     return {"harbors": points}
 
 
+def sheet(engine: Engine, state: GameState, scores: Sequence[FinalScore]) -> list[Lines]:
+    """The term ``harbors`` as the account holds it (built ones by their tickets, unbuilt
+    ones' penalty), and the figure ``harbors-built`` (Rails & Sails §5.3)."""
+    return [
+        Lines((ScoreTerm("harbors", score.bonuses.get("harbors", 0), "§5.3"),),
+              (Figure("harbors-built", state.harbor_owner.count(seat), "§5.3"),))
+        for seat, score in enumerate(scores)
+    ]
+
+
 def _owners(engine: Engine, state: GameState) -> dict[str, Any]:
     return {"harbor_owner": [None if o < 0 else o for o in state.harbor_owner]}
 
@@ -228,6 +241,7 @@ HARBORS = Feature(
     start=start,
     terms=harbors_term,
     tables=price,
+    sheet=sheet,
 )
 
 

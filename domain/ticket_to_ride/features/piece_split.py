@@ -4,16 +4,20 @@ Once its tickets are kept, each seat secretly splits its supply between trains a
 box's other kind (ships), within what the box holds of each; the rest of its pieces
 stay in its own reserve. The splits are revealed together when the last seat has
 chosen. During play a turn may exchange pieces of one kind in play for as many of the
-other from the reserve, at the map's cost in points per piece.
+other from the reserve, at the map's cost in points per piece, taken off the score at
+once: the score sheet shows that cost as the term ``exchanges``, apart from the route
+points the score also holds.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from msgspec.structs import replace
 
 from domain.kernel.errors import RuleViolation
+from domain.kernel.scores import Figure, ScoreTerm
 from domain.ticket_to_ride.board import TRAINS, Board
 from domain.ticket_to_ride.commands import ChoosePieces, ExchangePieces
 from domain.ticket_to_ride.entries import Move, Payments
@@ -24,11 +28,11 @@ from domain.ticket_to_ride.events import (
     PiecesExchanged,
     PiecesRevealed,
 )
-from domain.ticket_to_ride.hooks import Engine, Feature
+from domain.ticket_to_ride.hooks import Engine, Feature, Lines
 from domain.ticket_to_ride.mapfile import PieceSplit
 from domain.ticket_to_ride.redaction import public
 from domain.ticket_to_ride.ruleset import Ruleset
-from domain.ticket_to_ride.state import GameState, PlayerState
+from domain.ticket_to_ride.state import FinalScore, GameState, PlayerState
 from domain.ticket_to_ride.turn import Turn, end_turn, finish
 
 
@@ -194,6 +198,22 @@ def reserve_field(engine: Engine, state: GameState, player: PlayerState) -> dict
                                                 strict=True) if m}}
 
 
+def sheet(engine: Engine, state: GameState, scores: Sequence[FinalScore]) -> list[Lines]:
+    """The term ``exchanges``: the points each seat's exchanges cost it, which its score
+    (the account's route points) already holds; and the figure ``pieces-exchanged``
+    (Rails & Sails §3.4). Nothing on a map without exchanges."""
+    cost = _split(state.rules).exchange_cost
+    if not cost:
+        return [Lines() for _ in scores]
+    lines = []
+    for player in state.players:
+        paid = -cost * player.exchanged
+        lines.append(Lines((ScoreTerm("exchanges", paid, "§3.4"),),
+                           (Figure("pieces-exchanged", player.exchanged, "§3.4"),),
+                           {"routes": paid}))
+    return lines
+
+
 def _redact_chosen(event: PiecesChosen, viewer: int | None) -> PiecesChosen:
     return event if event.seat == viewer else replace(event, pieces=None)
 
@@ -213,4 +233,5 @@ PIECE_SPLIT = Feature(
     seat_fields=reserve_field,
     start=start,
     tables=exchanges,
+    sheet=sheet,
 )

@@ -4,18 +4,22 @@ station not built scores the map's bonus.
 
 The borrowing itself is part of ticket scoring (`scoring.score_tickets`, given the
 stations' cities by `final`), and the bonus part of the final account; this module
-holds building them: the command, its event and its legal move.
+holds building them (the command, its event and its legal move) and the bonus's line
+on the score sheet.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from domain.kernel.errors import RuleViolation
+from domain.kernel.scores import Figure, ScoreTerm
 from domain.ticket_to_ride.board import STATIONS, Board
 from domain.ticket_to_ride.claimable import gray_payments
 from domain.ticket_to_ride.commands import BuildStation
 from domain.ticket_to_ride.entries import Move, Payments
 from domain.ticket_to_ride.events import Event, GameStarted, StationBuilt
-from domain.ticket_to_ride.hooks import Engine, Feature
+from domain.ticket_to_ride.hooks import Engine, Feature, Lines
 from domain.ticket_to_ride.payments import (
     check_colour_payment,
     colour_index,
@@ -24,7 +28,7 @@ from domain.ticket_to_ride.payments import (
 )
 from domain.ticket_to_ride.redaction import public
 from domain.ticket_to_ride.ruleset import Ruleset, stations_built
-from domain.ticket_to_ride.state import GameState
+from domain.ticket_to_ride.state import FinalScore, GameState
 from domain.ticket_to_ride.turn import Turn, end_turn, finish
 
 
@@ -108,6 +112,17 @@ def start(engine: Engine, state: GameState, event: GameStarted) -> None:
     state.free_cities = tuple(range(len(engine.board.city_ids)))
 
 
+def sheet(engine: Engine, state: GameState, scores: Sequence[FinalScore]) -> list[Lines]:
+    """The term ``stations``: the bonus for the stations not built; and the figure
+    ``stations-built``, a tie-break (Europe §9)."""
+    return [
+        Lines((ScoreTerm("stations", score.station_bonus, "§9"),),
+              (Figure("stations-built", stations_built(state.rules, player.pieces[STATIONS]),
+                      "§9"),))
+        for player, score in zip(state.players, scores, strict=True)
+    ]
+
+
 STATIONS_FEATURE = Feature(
     name="stations",
     turn_commands={BuildStation: build_station},
@@ -117,4 +132,5 @@ STATIONS_FEATURE = Feature(
     turn_moves=station_entry,
     start=start,
     tables=commands,
+    sheet=sheet,
 )

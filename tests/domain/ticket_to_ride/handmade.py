@@ -5,7 +5,8 @@ names another), naming cards and cities as the rulebook does, so each test state
 exactly the situation its rule is about. It starts from the map's real opening, so
 every feature's own state is set up as a game has it, then puts in the piles, hands,
 tickets and pieces the test names. `give_route` hands a seat a route as a claim would
-(owners, closed tracks, pieces, ports), without cards or points. The helpers take the
+(owners, closed tracks, pieces, ports), without cards or points; `ended` ends a game as
+it stands, with the result its score sheets are read from. The helpers take the
 `board` of another map. Commands go through the shared `tests.domain.decider.play` and
 `refused`, here bound to the Ticket to Ride rules (`play`, `refused`).
 """
@@ -16,13 +17,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from domain.kernel.errors import RuleViolation
-from domain.kernel.protocol import Setup
+from domain.kernel.protocol import Result, Setup
 from domain.ticket_to_ride import RULES
 from domain.ticket_to_ride.board import TRAINS, Board, load_board
 from domain.ticket_to_ride.claims import close_claimed
 from domain.ticket_to_ride.commands import ClaimRoute, Command, DrawCard
 from domain.ticket_to_ride.entries import Move
-from domain.ticket_to_ride.events import Event, RouteClaimed
+from domain.ticket_to_ride.events import Event, GameEnded, RouteClaimed
+from domain.ticket_to_ride.final import final_scores
 from domain.ticket_to_ride.rules import TicketToRideRules
 from domain.ticket_to_ride.state import GameState
 from tests.domain import decider
@@ -178,6 +180,18 @@ def claimed(state: GameState, seat: int, *routes: int, rules: TicketToRideRules 
     board = rules.engines[state.rules.map].board
     state.players[seat].score += sum(board.route_points[r] for r in routes)
     return state
+
+
+def ended(state: GameState, rules: TicketToRideRules = RULES) -> Result:
+    """End the game now, as it stands: the final accounts worked out as the last turn's are
+    (`final.final_scores`) and recorded by the game-ended event, which `state` is handed
+    over to. Returns the game's result, with its score sheets."""
+    scores, won = final_scores(rules.engines[state.rules.map], state)
+    tickets = [list(p.tickets) for p in state.players]
+    finished = rules.evolve(state, GameEnded("final-round", scores, won, tickets, SEED.hex))
+    result = rules.result(finished)
+    assert result is not None
+    return result
 
 
 def commands(state: GameState, seat: int = 0, rules: TicketToRideRules = RULES

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import pytest
 
-from domain.kernel.protocol import Result
 from domain.ticket_to_ride import RULES
 from domain.ticket_to_ride.board import STATIONS, TRAINS
 from domain.ticket_to_ride.commands import (
@@ -22,6 +21,7 @@ from domain.ticket_to_ride.commands import (
     WithdrawTunnel,
 )
 from domain.ticket_to_ride.events import GameEnded
+from tests.domain.sheets import check_sheets, figures, terms
 
 from .europe import (
     AMSTERDAM_BRUXELLES,
@@ -37,6 +37,7 @@ from .handmade import (
     city,
     commands,
     draw_two,
+    ended,
     give_route,
     hand,
     make_state,
@@ -62,7 +63,9 @@ def test_two_trains_left_start_a_final_round_of_one_more_turn_each() -> None:
     assert isinstance(ended, GameEnded) and ended.reason == "final-round"
     assert ended.seed == SEED.hex
     assert state.phase == "finished" and RULES.to_act(state) == []
-    assert RULES.result(state) == Result([s.total for s in ended.scores], ended.winners)
+    result = RULES.result(state)
+    assert result is not None
+    assert (result.scores, result.winners) == ([s.total for s in ended.scores], ended.winners)
     over = refused(state, 1, DrawCard())
     assert (over.code, over.section) == ("game-over", "§8")
 
@@ -190,6 +193,29 @@ def test_the_final_account_adds_tickets_unbuilt_stations_and_the_european_expres
     assert theirs.total == 2 + 12
     assert ended.winners == [0]
     assert ended.tickets == [[AMSTERDAM_PAMPLONA], []]
+
+
+def test_the_result_s_sheet_gives_the_account_as_terms_and_the_path_as_a_figure() -> None:
+    """Issue 23: the account of the test above as the result's sheet: routes, tickets,
+    stations and the Express, each §9, adding up to the total; the path's length in
+    trains, the tickets completed and failed and the stations built are figures."""
+    state = make_state(tickets=[[AMSTERDAM_PAMPLONA], []])
+    give_route(state, 0, AMSTERDAM_BRUXELLES, PARIS_PAMPLONA_BLUE)
+    give_route(state, 1, BRUXELLES_PARIS_YELLOW)
+    state.players[0].score, state.players[1].score = 8, 2
+    state.station_owner[city("paris")] = 0
+    state.players[0].pieces[STATIONS] = 2
+    result = ended(state)
+    check_sheets(result)
+    mine, theirs = result.sheets
+    assert terms(mine) == {"routes": (8, "§9"), "tickets": (7, "§9"),
+                           "stations": (8, "§9"), "express": (10, "§9")}
+    assert figures(mine) == {"tickets-completed": (1, "§9"), "tickets-failed": (0, "§9"),
+                             "stations-built": (1, "§9"), "longest-path": (4, "§9")}
+    assert terms(theirs) == {"routes": (2, "§9"), "tickets": (0, "§9"),
+                             "stations": (12, "§9"), "express": (0, "§9")}
+    assert figures(theirs)["longest-path"] == (2, "§9")
+    assert (mine.total, theirs.total) == (33, 14) == tuple(result.scores)
 
 
 def test_an_unfinished_ticket_counts_against_and_tied_longest_paths_both_score() -> None:

@@ -20,8 +20,9 @@ from domain.ticket_to_ride.events import GameEnded, GameStarted
 from domain.ticket_to_ride.features.goal_cards import goal_values, goal_winners
 from domain.ticket_to_ride.final import final_scores
 from domain.ticket_to_ride.state import GameState
+from tests.domain.sheets import check_sheets, figures, terms
 
-from .handmade import SEED, claimed, play
+from .handmade import SEED, claimed, ended, play
 from .map_states import NL
 
 ENGINE = RULES.engines[NL.id]
@@ -327,3 +328,18 @@ def test_a_seed_is_what_decides_the_goal_cards() -> None:
         seen.update(first.goal_cards or ())
     assert seen == set(IDS)
     assert RULES.start(Setup(2, NL.id), SEED)[0] == RULES.start(Setup(2, NL.id), SEED)[0]
+
+
+def test_the_sheet_gives_goal_cards_their_term_and_the_cards_won_a_figure() -> None:
+    """§5.3 and §5.4 on the result's score sheet (issue 23): the points of the goal cards
+    won are a term; how many cards each seat won, the second tie-break, a figure."""
+    state = NL.state(3, goals=["ferry-master", "small-steps-strategist", "polar-express",
+                               "cost-efficiency"], trains=[40, 40, 40])
+    claimed(state, 0, HELSINKI_TALLINN)
+    claimed(state, 1, NL.tracks("umea", "vaasa")[0])
+    result = ended(state)
+    check_sheets(result)
+    assert [terms(s)["goal-cards"] for s in result.sheets] == [
+        (22, "§5.3"), (22, "§5.3"), (7, "§5.3")]
+    assert [figures(s)["goal-cards-won"] for s in result.sheets] == [
+        (2, "§5.4"), (2, "§5.4"), (1, "§5.4")]

@@ -21,9 +21,10 @@ from domain.ticket_to_ride.commands import ClaimRoute, DrawCard
 from domain.ticket_to_ride.events import RouteClaimed
 from domain.ticket_to_ride.features.goods import majority_points
 from domain.ticket_to_ride.final import final_scores
+from tests.domain.sheets import check_sheets, figures, terms
 
 from . import handmade
-from .handmade import play
+from .handmade import ended, play
 from .map_states import AMS
 
 ENGINE = RULES.engines[AMS.id]
@@ -148,3 +149,15 @@ def test_a_random_game_ends_with_one_goods_card_per_goods_route_claimed() -> Non
     assert [p.goods for p in live.players] == [held[s] for s in range(4)]
     assert sum(held.values()) > 0
     assert live.goods_pile + sum(p.goods for p in live.players) == 16
+
+
+def test_the_sheet_gives_goods_their_term_and_the_cards_held_a_figure() -> None:
+    """§5.3 on the result's score sheet (issue 23): 3 players, 3, 3 and 1 cards: 8, 8, 2."""
+    state = AMS.state(3)
+    for player, held in zip(state.players, [3, 3, 1], strict=True):
+        player.goods = held
+    result = ended(state)
+    check_sheets(result)
+    assert [terms(s)["goods"] for s in result.sheets] == [(8, "§5.3"), (8, "§5.3"), (2, "§5.3")]
+    assert [figures(s)["goods-cards"] for s in result.sheets] == [
+        (3, "§5.3"), (3, "§5.3"), (1, "§5.3")]

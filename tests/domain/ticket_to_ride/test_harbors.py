@@ -11,8 +11,9 @@ from domain.ticket_to_ride.commands import BuildHarbor
 from domain.ticket_to_ride.events import HarborBuilt
 from domain.ticket_to_ride.final import final_scores
 from domain.ticket_to_ride.state import GameState
+from tests.domain.sheets import check_sheets, figures, terms
 
-from .handmade import commands, give_route, make_state, play, refused, ticket
+from .handmade import commands, ended, give_route, make_state, play, refused, ticket
 from .world import BOARD, ENGINE, HARBORS, RULES, WILD, city, path, playing, route
 
 ATHINA = city("athina")
@@ -173,3 +174,20 @@ def test_a_tour_counts_for_a_harbor_when_joined_in_either_order_never_when_faile
                route("athina", "al-qahira"))
     scores, _ = final_scores(ENGINE, state)
     assert scores[0].tickets == 6 and scores[0].bonuses["harbors"] == 20 - 8
+
+
+def test_the_sheet_gives_harbors_their_term_and_the_harbors_built_a_figure() -> None:
+    """§5.3 on the result's score sheet (issue 23): one harbor on one completed ticket's
+    city, 20, and two unbuilt, -8; the other seat's three unbuilt, -12."""
+    state = playing()
+    state.players[0].tickets = [ticket("marseille", "beijing", BOARD)]
+    _complete(state, 0, "marseille", "beijing")
+    state.harbor_owner[city("marseille")] = 0
+    state.players[0].pieces[HARBORS] = 2
+    result = ended(state)
+    check_sheets(result)
+    mine, theirs = result.sheets
+    assert terms(mine)["harbors"] == (20 - 8, "§5.3")
+    assert figures(mine)["harbors-built"] == (1, "§5.3")
+    assert terms(theirs)["harbors"] == (-12, "§5.3")
+    assert figures(theirs)["harbors-built"] == (0, "§5.3")

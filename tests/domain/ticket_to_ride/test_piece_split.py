@@ -19,8 +19,9 @@ from domain.ticket_to_ride.commands import (
 )
 from domain.ticket_to_ride.events import PiecesChosen, PiecesExchanged, PiecesRevealed
 from domain.ticket_to_ride.state import GameState
+from tests.domain.sheets import check_sheets, figures, terms
 
-from .handmade import commands, make_state, play, refused
+from .handmade import claimed, commands, ended, make_state, play, refused
 from .world import HARBORS, SHIPS, TRAINS, card, opened, playing, route
 
 ONE_SHIP = route("hong-kong", "manila")  # purple sea, 1 space
@@ -179,3 +180,20 @@ def test_the_check_runs_after_every_action_and_only_the_first_trigger_counts() -
     assert state.turns_left == 4
     _, state = play(state, 1, ClaimRoute(route("darwin", "perth"), cards={"red": 2}))
     assert state.turns_left == 3
+
+
+def test_the_sheet_shows_exchanges_apart_from_the_route_points_the_score_holds() -> None:
+    """§3.4 and §5 on the result's score sheet (issue 23): an exchange's points come off
+    the score at once, with the route points; the sheet gives the routes their own points
+    and the exchanges theirs, and the pieces exchanged as a figure."""
+    state = playing()
+    _, state = play(state, 0, ExchangePieces("ships", 5))
+    claimed(state, 0, ONE_SHIP)
+    assert state.players[0].score == 1 - 5
+    result = ended(state)
+    check_sheets(result)
+    mine, theirs = result.sheets
+    assert (terms(mine)["routes"], terms(mine)["exchanges"]) == ((1, "§5"), (-5, "§3.4"))
+    assert figures(mine)["pieces-exchanged"] == (5, "§3.4")
+    assert (terms(theirs)["exchanges"], figures(theirs)["pieces-exchanged"]) == (
+        (0, "§3.4"), (0, "§3.4"))

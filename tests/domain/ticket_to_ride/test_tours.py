@@ -10,8 +10,9 @@ from __future__ import annotations
 from domain.ticket_to_ride.final import final_scores
 from domain.ticket_to_ride.scoring import tour_in_order
 from domain.ticket_to_ride.state import GameState
+from tests.domain.sheets import check_sheets, terms
 
-from .handmade import give_route, ticket
+from .handmade import ended, give_route, ticket
 from .world import BOARD, ENGINE, path, playing, route
 
 #: printed order Casablanca - Al-Qahira - Tehran: 9 in order, 6 in any order, -15 failed
@@ -110,3 +111,23 @@ def test_a_tie_of_completed_tickets_too_is_shared() -> None:
     state.players[0].score += 6
     scores, won = final_scores(ENGINE, state)
     assert len({s.total for s in scores}) == 1 and won == [0, 1, 2]
+
+
+def test_the_sheet_shows_tours_apart_from_the_tickets_they_are_counted_with() -> None:
+    """§5.1, §5.2 on the result's score sheet (issue 23): the account counts the tours
+    among the tickets; the sheet's tickets are the regular ones, the tours their own term.
+    Seat 0 joins Mumbai-Beijing (6) and the Casablanca tour in any order (6); seat 1
+    misses the tour (-15)."""
+    state = playing()
+    state.players[0].tickets = [ticket("mumbai", "beijing", BOARD), TOUR]
+    state.players[1].tickets = [TOUR]
+    give_route(state, 0, *path("mumbai", "beijing"), route("marseille", "casablanca"),
+               route("marseille", "athina"), route("athina", "tehran"),
+               route("athina", "al-qahira"))
+    account, _ = final_scores(ENGINE, state)
+    assert [s.tickets for s in account] == [6 + 6, -15]
+    result = ended(state)
+    check_sheets(result)
+    mine, theirs = result.sheets
+    assert (terms(mine)["tickets"], terms(mine)["tours"]) == ((6, "§5.1"), (6, "§5.2"))
+    assert (terms(theirs)["tickets"], terms(theirs)["tours"]) == ((0, "§5.1"), (-15, "§5.2"))
