@@ -7,7 +7,7 @@ themselves (the created record, the ``game-ended`` event, the routes claimed,
 the characters dealt), without the projection's code. Every figure the server
 serves must match: games, wins by seat, the winning and losing scores' mean
 and spread, the game length, what became of each route, ticket and character,
-and the filters (map, seats, bots).
+each score term (they add up to the scores) and the filters (map, seats, bots).
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from xml.etree import ElementTree
 import msgspec
 import pytest
 from litestar.testing import TestClient
+from pytest import approx
 
 from domain.kernel.protocol import Setup
 from service.api.app import create_app
@@ -126,6 +127,13 @@ def assert_matches(body: dict[str, Any], counted: Counted) -> None:
     assert body["winning_score"] == spread(counted.winning)
     assert body["losing_score"] == spread(counted.losing)
     assert body["moves"] == spread(counted.moves)
+    seats = len(counted.winning) + len(counted.losing)
+    assert body["terms"], "every kind gives its score terms"
+    # each seat of a map gives every term of its map (not another map's)
+    assert all(0 < term["spread"]["count"] <= seats for term in body["terms"])
+    # a seat's terms add up to its score: so do their sums over the seats counted
+    assert sum(t["spread"]["mean"] * t["spread"]["count"] for t in body["terms"]) == approx(
+        sum(counted.winning) + sum(counted.losing), abs=1e-3)
     found = {subject: Counter({(c["id"], what): n for c in entries
                                for what, n in c["counts"].items()})
              for subject, entries in body["outcomes"].items()}
