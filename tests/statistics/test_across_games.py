@@ -23,7 +23,6 @@ from xml.etree import ElementTree
 import msgspec
 import pytest
 from litestar.testing import TestClient
-from pytest import approx
 
 from domain.kernel.protocol import Setup
 from service.api.app import create_app
@@ -132,7 +131,7 @@ def assert_matches(body: dict[str, Any], counted: Counted) -> None:
     # each seat of a map gives every term of its map (not another map's)
     assert all(0 < term["spread"]["count"] <= seats for term in body["terms"])
     # a seat's terms add up to its score: so do their sums over the seats counted
-    assert sum(t["spread"]["mean"] * t["spread"]["count"] for t in body["terms"]) == approx(
+    assert sum(t["spread"]["mean"] * t["spread"]["count"] for t in body["terms"]) == pytest.approx(
         sum(counted.winning) + sum(counted.losing), abs=1e-3)
     found = {subject: Counter({(c["id"], what): n for c in entries
                                for what, n in c["counts"].items()})
