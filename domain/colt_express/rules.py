@@ -8,6 +8,7 @@ can reach whom, and `views.py` decides who sees what.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from domain.colt_express import outcomes, picture
@@ -24,6 +25,7 @@ from domain.colt_express.round import to_act
 from domain.colt_express.round_events import event_options
 from domain.colt_express.schemin import scheming_options
 from domain.colt_express.state import State
+from domain.colt_express.statistics import game_statistics
 from domain.colt_express.stealin import card_bandit, card_options
 from domain.colt_express.versions import RULES_VERSION
 from domain.colt_express.views import (
@@ -42,6 +44,7 @@ from domain.kernel.protocol import (
     VariantDescriptor,
 )
 from domain.kernel.rng import Seed
+from domain.kernel.statistics import KindStatistics
 
 
 def _characters_pattern(count: int) -> str:
@@ -150,6 +153,11 @@ class ColtExpressRules:
 
     def outcomes(self, state: State) -> list[Outcome]:
         return outcomes.outcomes(state)
+
+    def statistics(self, setup: Setup, steps: Sequence[Sequence[Event]],
+                   final: State | None) -> KindStatistics:
+        """The game's statistics from its events by record (`kernel.statistics`)."""
+        return game_statistics(steps, final is not None)
 
 
 def legal_commands(state: State, seat: int) -> list[Command]:

@@ -6,7 +6,7 @@ Every map shares this engine; the state's `Ruleset` names its map, whose
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 import msgspec
 
@@ -21,6 +21,7 @@ from domain.kernel.protocol import (
     VariantDescriptor,
 )
 from domain.kernel.rng import Seed
+from domain.kernel.statistics import KindStatistics
 from domain.ticket_to_ride import heat, moves, opening, outcomes, picture, views
 from domain.ticket_to_ride.board import Board, board_from_map, load_board, map_ids
 from domain.ticket_to_ride.commands import Command
@@ -35,6 +36,7 @@ from domain.ticket_to_ride.mapfile import MapError, option_rule
 from domain.ticket_to_ride.material import TicketToRideMaterial, material_of
 from domain.ticket_to_ride.ruleset import DEFAULT_MAP, DEFAULT_VARIANT, ruleset_of
 from domain.ticket_to_ride.state import GameState
+from domain.ticket_to_ride.statistics import game_statistics
 from domain.ticket_to_ride.turn import forfeit
 
 
@@ -227,6 +229,11 @@ class TicketToRideRules:
         """The board of `setup`'s map, each route shaded by how many of `games` claimed
         it (`heat`); `bad-setup` for a map not played here."""
         return heat.claims_svg(self.engine(setup), claimed, games)
+
+    def statistics(self, setup: Setup, steps: Sequence[Sequence[Event]],
+                   final: GameState | None) -> KindStatistics:
+        """The game's statistics from its events by record (`kernel.statistics`)."""
+        return game_statistics(self.board(setup), setup.seats, steps, final)
 
 
 RULES = TicketToRideRules()

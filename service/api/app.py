@@ -29,6 +29,7 @@ from service.api.commands import CommandsController
 from service.api.cors import Cors
 from service.api.docs_page import scalar_asset
 from service.api.events import EventsController
+from service.api.game_statistics import GameStatisticsController
 from service.api.games import GamesController
 from service.api.health import HealthController, ReadinessController, StoreProbe
 from service.api.kinds import KindsController
@@ -61,6 +62,7 @@ CONTROLLERS: list[Any] = [
     AuditController,
     BoardController,
     MaterialController,
+    GameStatisticsController,
     StreamTicketsController,
     StatisticsController,
     scalar_asset,

@@ -49,6 +49,7 @@ from service.api.verifier import GameAudit
 from service.audit import AuditReport
 from service.settings import Settings
 from service.statistics.figures import AcrossGames
+from service.statistics.game import GameStatistics
 from service.store.games import GameStore
 from service.views.game_view import PrivateGame, PublicGame
 
@@ -58,7 +59,7 @@ WIRE_TYPES: dict[str, Any] = {
     for t in (
         CommandAnswer, CreateGame, CreatedGame, EventsPage, Health, JoinSeat, KindDescriptor,
         LobbyPage, PrivateGame, Problem, PublicGame, SeatBot, SeatChange, SeatToken, AuditReport,
-        GameAudit, GameMaterial, Readiness, StreamTicket, AcrossGames,
+        GameAudit, GameMaterial, Readiness, StreamTicket, AcrossGames, GameStatistics,
     )
 }
 REF = "#/components/schemas/{name}"

@@ -1,6 +1,8 @@
-"""Statistics as projections of the logs: the figures across finished games.
+"""Statistics as projections of the logs: per game, and across finished games.
 
-* `summary`: what one finished game adds to the figures (a pure function of its records).
+* `game`: a game's own figures (`GET /games/{id}/statistics`), a pure function of its
+  records; `chart`: each seat's score over a finished game, as an SVG line chart.
+* `summary`: what one finished game adds to the figures across games.
 * `projection`: `AcrossGames`, the eventsourcing `Projection` that follows the store's
   notification log and adds each finished, listed game to the totals.
 * `view`: the totals and the tracked position, in the events' own database (SQLite or

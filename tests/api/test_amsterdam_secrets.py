@@ -1,5 +1,6 @@
 """Amsterdam over HTTP, second review: a seat's secret contract choices change nothing that
-a spectator or another seat reads (public view, `to_act`, events, stream, board.svg), and
+a spectator or another seat reads (public view, `to_act`, events, stream, board.svg,
+statistics), and
 the opening's hands, offers and the contract pile's order are redacted for them."""
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from service.settings import Settings
 from tests.api.players import Table, test_kinds
 
 SEED = "5a" * 32
-VOLATILE = {"id", "game_id", "time", "hash", "prev_hash", "command_id"}
+VOLATILE = {"id", "game_id", "time", "hash", "prev_hash", "command_id", "started", "last",
+            "seconds"}
 
 
 def _strip(node: Any) -> Any:
@@ -43,6 +45,7 @@ def _seen_by_others(table: Table) -> list[Any]:
     client = table.client
     seen: list[Any] = [table.public(), table.events(None)]
     seen.append(client.get(f"/games/{table.id}/board.svg").text.replace(table.id, ""))
+    seen.append(client.get(f"/games/{table.id}/statistics").json())
     for seat in (1, 2):
         seen += [table.me(seat), table.events(seat)]
     for headers in ({}, table.auth(1)):

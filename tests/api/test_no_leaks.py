@@ -276,7 +276,7 @@ def test_a_world_piece_split_stays_secret_until_every_seat_has_chosen(
     """Rails & Sails World over HTTP: seat 0 keeps its tickets and takes 25 trains and
     35 ships. Until the last seat has chosen, nothing anyone else reads (the public view,
     the log and the stream as a spectator or another seat, their `/me` and legal moves,
-    board.svg) tells the split; the choice shows only as who still acts, never as
+    board.svg, the statistics) tells the split; the choice shows only as who still acts, never as
     numbers; the reveal then shows every split."""
     client, seats = streaming_client, 3
     table = open_table(client, "ticket-to-ride", seats, map="world")
@@ -301,11 +301,15 @@ def test_a_world_piece_split_stays_secret_until_every_seat_has_chosen(
         "public": _without(table.public(), "version", "to_act"),
         "me": [_without(table.me(s), "version", "to_act") for s in (1, 2)],
         "picture": client.get(f"/games/{table.id}/board.svg").text,
+        "statistics": _without(client.get(f"/games/{table.id}/statistics").json(),
+                               "version", "last", "records", "seconds"),
     }
     choose(0, 25)
     assert table.public()["view"]["to_act"] == [1, 2]
     assert _without(table.public(), "version", "to_act") == before["public"]
     assert [_without(table.me(s), "version", "to_act") for s in (1, 2)] == before["me"]
+    assert _without(client.get(f"/games/{table.id}/statistics").json(),
+                    "version", "last", "records", "seconds") == before["statistics"]
     # the picture changes only where it names who acts
     assert client.get(f"/games/{table.id}/board.svg").text == before["picture"].replace(
         "seat 0, seat 1, seat 2<", "seat 1, seat 2<")

@@ -196,6 +196,7 @@ async function show(version) {
   page.book.game = game;
   page.shown = version;
   if (version === page.latest && game.status === "finished") page.over = true;
+  if (page.over) document.dispatchEvent(new Event("roundhouse:game-over"));  // statistics
   drawTurn(game);
   drawSeats(game);
   drawFeed(version);
