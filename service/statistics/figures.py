@@ -81,7 +81,12 @@ class AcrossGames(msgspec.Struct, frozen=True):
     terms: Annotated[list[NamedSpread], msgspec.Meta(
         description="Each score term's points per seat (where the kind gives terms)")]
     figures: Annotated[list[NamedSpread], msgspec.Meta(
-        description="Each seat figure kept apart from the points (longest path...)")]
+        description="Each seat figure the kind counts (docs/statistics.md: routes claimed, "
+        "cards drawn, longest path, bullets fired...), over the seats; whole-number "
+        "figures only")]
+    game_figures: Annotated[list[NamedSpread], msgspec.Meta(
+        description="Each figure of the game itself (turns, rounds, display resets...), "
+        "over the games")]
     moves: Annotated[Spread, msgspec.Meta(
         description="Game length in records after the start (moves, timeouts, forfeits)")]
     seconds: Annotated[Spread, msgspec.Meta(
@@ -120,6 +125,7 @@ def across_games(
         losing_score=spread(totals.get("score/losing", _NONE)),
         terms=_named(totals, "term/"),
         figures=_named(totals, "figure/"),
+        game_figures=_named(totals, "game/"),
         moves=spread(totals.get("length/moves", _NONE)),
         seconds=spread(totals.get("length/seconds", _NONE)),
         outcomes={

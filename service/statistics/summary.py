@@ -3,9 +3,11 @@
 A pure function of the game's records (`summarise`): the created record names the
 kind, map, variant and seat count and whether the game is listed; the seats a
 bot joined are counted; the rules replay the records to the final state, whose
-`Result` gives each seat's score, the winners and (where the kind gives them)
-each seat's score terms and figures, and whose `outcomes` say what became of the
-routes, tickets and characters. Nothing here knows any game's rules.
+`Result` gives each seat's score, the winners and each seat's score terms, whose
+`outcomes` say what became of the routes, tickets and characters, and from
+which, with the events, the kind counts the game's and each seat's figures
+(``statistics``, the per-game figures of `GET /games/{id}/statistics`) in the
+same replay. Nothing here knows any game's rules.
 
 The summary becomes samples (`samples`): ``(figure, value)`` pairs that the view
 adds up per group as count, sum and sum of squares, so that averages and spreads
@@ -21,7 +23,8 @@ from typing import Any, Protocol
 
 import msgspec
 
-from domain.kernel.protocol import GameRules, Result
+from domain.kernel.protocol import GameRules, Result, Setup, recorded_setup
+from domain.kernel.statistics import KindStatistics
 
 #: the record types made by a seat's turn, clock or forfeit: a game's length in moves
 MOVES = frozenset({"command", "bot-command", "timeout", "forfeit"})
@@ -55,7 +58,7 @@ class SeatSummary(msgspec.Struct, frozen=True):
     won: bool
     #: points by score term (``routes``, ``tickets``...), where the kind gives them
     terms: dict[str, int]
-    #: the seat's figures kept apart from its points (``longest-path``...)
+    #: the seat's figures as its kind counts them (``routes-claimed``, ``longest-path``...)
     figures: dict[str, int]
 
 
@@ -70,6 +73,8 @@ class GameSummary(msgspec.Struct, frozen=True):
     #: from the ``started`` record to the last, whole seconds
     seconds: int
     seats: list[SeatSummary]
+    #: the game's own figures as its kind counts them (``turns``...), whole numbers
+    figures: dict[str, int]
     #: what became of the components (``route/12/claimed``...), one entry per outcome
     outcomes: list[str]
 
@@ -123,6 +128,8 @@ def summarise(
     if rules is None:
         raise Unprojectable(created.version, f"the kind {payload['kind']!r} is not hosted here")
     state: Any = None
+    #: each record's events, typed, for the kind's own count of the game (`statistics`)
+    steps: list[list[Any]] = []
     started = 0
     start_time = end_time = created.time
     #: whether a bot holds each taken seat
@@ -136,29 +143,40 @@ def summarise(
             started, start_time = record.version, record.time
         end_time = record.time
         try:
-            for event in record.events:
-                if isinstance(event, dict):
-                    event = msgspec.convert(event, rules.event_type)
+            events = [msgspec.convert(event, rules.event_type) if isinstance(event, dict)
+                      else event for event in record.events]
+            for event in events:
                 state = rules.evolve(state, event)
         except Exception as error:  # a bug in the rules or a log they cannot read
             raise Unprojectable(record.version, f"{type(error).__name__}: {error}") from error
+        steps.append(events)
     result = None if state is None else rules.result(state)
     if result is None:
         return None
-    setup = payload["setup"]
-    group = Group(payload["kind"], setup.get("map") or "", setup.get("variant") or "",
-                  int(setup["seats"]), sum(bots.values()))
+    setup = recorded_setup(msgspec.convert(payload["setup"], Setup))
+    group = Group(payload["kind"], setup.map or "", setup.variant or "", setup.seats,
+                  sum(bots.values()))
     outcomes = getattr(rules, "outcomes", None)
+    count = getattr(rules, "statistics", None)
+    counted = None if count is None else count(setup, steps, state)
     return GameSummary(
         game_id=created.game_id,
         group=group,
         listed=bool(payload.get("listed", True)),
         moves=sum(1 for r in records[started:] if r.type in MOVES),
         seconds=_seconds(start_time, end_time),
-        seats=_seats(result),
+        seats=_seats(result, counted),
+        figures={} if counted is None else _whole(counted.figures),
         outcomes=[] if outcomes is None else [
             f"{o.subject}/{o.id}/{o.what}" for o in outcomes(state)],
     )
+
+
+def _whole(figures: Mapping[str, int | float]) -> dict[str, int]:
+    """The figures that are whole numbers: averages of averages (a mean route length) are
+    left out, so that every total stays exact however the games are added up."""
+    return {name: value for name, value in figures.items()
+            if isinstance(value, int) and not isinstance(value, bool)}
 
 
 def _seconds(start: str, end: str) -> int:
@@ -166,17 +184,19 @@ def _seconds(start: str, end: str) -> int:
                       .total_seconds()))
 
 
-def _seats(result: Result) -> list[SeatSummary]:
-    """Each seat's score, whether it won, and its terms and figures where the kind has
-    them (`Result.sheets`)."""
-    sheets = {sheet.seat: sheet for sheet in getattr(result, "sheets", None) or []}
+def _seats(result: Result, counted: KindStatistics | None) -> list[SeatSummary]:
+    """Each seat's score, whether it won, its score terms (`Result.sheets`) and its
+    figures: the kind's count of the game where it has one, else the sheet's figures."""
+    sheets = {sheet.seat: sheet for sheet in result.sheets}
+    figures = {} if counted is None else {s.seat: _whole(s.figures) for s in counted.seats}
     seats = []
     for seat, score in enumerate(result.scores):
         sheet = sheets.get(seat)
         seats.append(SeatSummary(
             seat, score, seat in result.winners,
             {} if sheet is None else {t.term: t.points for t in sheet.terms},
-            {} if sheet is None else {f.name: f.value for f in sheet.figures},
+            figures.get(seat, {}) if counted is not None else (
+                {} if sheet is None else {f.name: f.value for f in sheet.figures}),
         ))
     return seats
 
@@ -184,12 +204,14 @@ def _seats(result: Result) -> list[SeatSummary]:
 def samples(summary: GameSummary) -> list[tuple[str, int]]:
     """The ``(figure, value)`` samples a game adds to its group's totals.
 
-    ``games`` (1), ``length/moves``, ``length/seconds``; per seat ``wins/seat/N`` (1 or
-    0), ``score/winning`` or ``score/losing``, ``term/NAME`` per score term and
-    ``figure/NAME`` per figure; ``outcome/SUBJECT/ID/WHAT`` (1) per outcome.
+    ``games`` (1), ``length/moves``, ``length/seconds``, ``game/NAME`` per game figure;
+    per seat ``wins/seat/N`` (1 or 0), ``score/winning`` or ``score/losing``,
+    ``term/NAME`` per score term and ``figure/NAME`` per seat figure;
+    ``outcome/SUBJECT/ID/WHAT`` (1) per outcome.
     """
     found = [("games", 1), ("length/moves", summary.moves),
              ("length/seconds", summary.seconds)]
+    found += [(f"game/{name}", value) for name, value in summary.figures.items()]
     for seat in summary.seats:
         found.append((f"wins/seat/{seat.seat}", int(seat.won)))
         found.append(("score/winning" if seat.won else "score/losing", seat.score))

@@ -133,6 +133,11 @@ def assert_matches(body: dict[str, Any], counted: Counted) -> None:
     # a seat's terms add up to its score: so do their sums over the seats counted
     assert sum(t["spread"]["mean"] * t["spread"]["count"] for t in body["terms"]) == pytest.approx(
         sum(counted.winning) + sum(counted.losing), abs=1e-3)
+    figures = {f["name"]: f["spread"] for f in body["figures"]}
+    assert all(0 < spread["count"] <= seats for spread in figures.values())  # a map's own
+    if "route" in counted.outcomes:  # each route claimed is one seat's routes-claimed
+        claims = sum(n for (_, what), n in counted.outcomes["route"].items() if what == "claimed")
+        assert figures["routes-claimed"]["mean"] * seats == pytest.approx(claims, abs=1e-3)
     found = {subject: Counter({(c["id"], what): n for c in entries
                                for what, n in c["counts"].items()})
              for subject, entries in body["outcomes"].items()}
