@@ -25,12 +25,13 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import msgspec
-from eventsourcing.persistence import Notification, Tracking
+from eventsourcing.persistence import Tracking
 from eventsourcing.projection import Projection
 
 from domain.kernel.protocol import GameRules
 from service.statistics.summary import Entry, Unprojectable, samples, summarise
 from service.statistics.view import Batch, HeldGame, StatisticsView, Total
+from service.store.recorders import Stored
 from service.store.records import Record
 
 log = logging.getLogger(__name__)
@@ -83,13 +84,13 @@ class AcrossGames(Projection[StatisticsView]):
             "seed" in event for event in record.events) else []
         self.view.record(self.view.position(), tracking.notification_id, self.batch(finished))
 
-    def project(self, notifications: Sequence[Notification]) -> Batch:
-        """What the records at `notifications` (in log order) add to the totals."""
+    def project(self, stored: Sequence[Stored]) -> Batch:
+        """What the records stored at ``(position, body)`` (in log order) add to the totals."""
         finished = []
-        for notification in notifications:
-            record = _glance(notification.state).record
+        for position, body in stored:
+            record = _glance(body).record
             if any(event.seed is not None for event in record.events):
-                finished.append((record.game_id, record.version, notification.id))
+                finished.append((record.game_id, record.version, position))
         return self.batch(finished)
 
     def batch(self, finished: Sequence[tuple[str, int, int]]) -> Batch:

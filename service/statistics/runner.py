@@ -82,15 +82,15 @@ class StatisticsRunner:
     def _load(self, game_id: str, version: int) -> list[Entry]:
         """The game's records up to `version`, read from the store, their events decoded as
         the kind's own when the store hosts the kind."""
-        stored = self.store.app.recorder.select_events(uuid.UUID(game_id), lte=version)
-        if not stored:
+        bodies = self.store.recorder.game_bodies(game_id, version)
+        if not bodies:
             return []
-        payload = _stored(stored[0].state).record.payload or {}
+        payload = _stored(bodies[0]).record.payload or {}
         rules = self.store.kinds.get(payload.get("kind", ""))
         if rules is None:  # the summary says why it cannot be projected
-            return [_stored(event.state).record for event in stored]
+            return [_stored(body).record for body in bodies]
         decode = typed_decoder(rules.event_type).decode
-        return [decode(event.state).record for event in stored]
+        return [decode(body).record for body in bodies]
 
     # -- advancing -------------------------------------------------------------------------
 
@@ -99,12 +99,11 @@ class StatisticsRunner:
         if not self.view.lease(self.key, self.holder, self.lease_seconds):
             return 0
         before = self.view.position()
-        notifications = self.store.app.recorder.select_notifications(
-            (before or 0) + 1, self.batch_size)
-        if not notifications:
+        stored = self.store.recorder.bodies_after(before or 0, self.batch_size)
+        if not stored:
             return 0
-        self.view.record(before, notifications[-1].id, self.projection.project(notifications))
-        return len(notifications)
+        self.view.record(before, stored[-1][0], self.projection.project(stored))
+        return len(stored)
 
     def catch_up(self) -> int:
         """Project every record appended so far (holding the lease): how many."""

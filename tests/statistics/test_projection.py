@@ -128,14 +128,15 @@ def test_a_second_runner_cannot_take_the_lease_nor_record_a_batch_twice(
     assert second.step() == 0  # the first holds the lease
     # both project the same records, as two runners would if a lease lapsed mid-batch
     first.view.reset()
-    notifications = store.recorder.select_notifications(1, 10_000)
-    batch = first.projection.project(notifications)
-    again = second.projection.project(notifications)
-    first.view.record(None, notifications[-1].id, batch)
+    stored = store.recorder.bodies_after(0, 10_000)
+    batch = first.projection.project(stored)
+    again = second.projection.project(stored)
+    last = stored[-1][0]
+    first.view.record(None, last, batch)
     with pytest.raises(LostPosition):
-        second.view.record(None, notifications[-1].id, again)
+        second.view.record(None, last, again)
     with pytest.raises(LostPosition):  # nor from an older position, with more records
-        second.view.record(notifications[0].id, notifications[-1].id + 1, again)
+        second.view.record(stored[0][0], last + 1, again)
     assert figures(first, Filter("ticket-to-ride")).games == 1
 
 
@@ -210,8 +211,8 @@ def test_a_new_version_of_the_projection_rebuilds_from_nothing_into_its_own_tabl
     newer = open_view(store.app.factory.datastore, VERSION + 1, key,  # type: ignore[attr-defined]
                       "roundhouse_tracking")
     assert newer.position() is None and newer.counted() == 0
-    notifications = store.recorder.select_notifications(1, 10_000)
-    newer.record(None, notifications[-1].id, current.projection.project(notifications))
+    stored = store.recorder.bodies_after(0, 10_000)
+    newer.record(None, stored[-1][0], current.projection.project(stored))
     query = Filter("colt-express")
     assert newer.totals(query) == current.view.totals(query)
     newer.reset()  # the newer version's rebuild drops the older version's tables
