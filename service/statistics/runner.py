@@ -74,6 +74,8 @@ class StatisticsRunner:
             app.factory.datastore, VERSION, self.key, tracking_table)  # type: ignore[attr-defined]
         self.projection = AcrossGames(self.view, store.kinds, self._load)
         self.holder = holder or f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
+        #: when the lease held is to be renewed (monotonic clock); 0: not held
+        self._renew_at = 0.0
         self._wake = threading.Event()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
@@ -96,7 +98,7 @@ class StatisticsRunner:
 
     def step(self) -> int:
         """Project the next batch of records if this runner holds the lease: how many."""
-        if not self.view.lease(self.key, self.holder, self.lease_seconds):
+        if not self._holding():
             return 0
         before = self.view.position()
         stored = self.store.recorder.bodies_after(before or 0, self.batch_size)
@@ -104,6 +106,18 @@ class StatisticsRunner:
             return 0
         self.view.record(before, stored[-1][0], self.projection.project(stored))
         return len(stored)
+
+    def _holding(self) -> bool:
+        """Whether this runner holds the lease, renewed once half of it has run out (so an
+        idle runner does not write four times a second)."""
+        now = time.monotonic()
+        if now < self._renew_at:
+            return True
+        if not self.view.lease(self.key, self.holder, self.lease_seconds):
+            self._renew_at = 0.0
+            return False
+        self._renew_at = now + self.lease_seconds / 2
+        return True
 
     def catch_up(self) -> int:
         """Project every record appended so far (holding the lease): how many."""
@@ -131,6 +145,7 @@ class StatisticsRunner:
         if self._thread is not None:
             self._thread.join()
             self._thread = None
+        self._renew_at = 0.0
         try:
             self.view.release(self.key, self.holder)
         except Exception:  # the database away at shutdown: the lease lapses by itself

@@ -186,6 +186,11 @@ class StatisticsView(TrackingRecorder, ABC):
         """Whether `holder` holds the lease on `name` for the next `seconds`: taken when
         free or lapsed, renewed when `holder` had it, refused while another holds it."""
         now = time.time()
+        with self.transaction(commit=False) as execute:  # a read first: most calls are refused
+            found = execute(f"SELECT holder, expires FROM {self.leases_table} WHERE name = ?",
+                            (name,)).fetchone()
+        if found is not None and found[0] != holder and found[1] >= now:
+            return False
         statement = (
             f"INSERT INTO {self.leases_table} AS l VALUES (?, ?, ?) ON CONFLICT (name) DO "
             "UPDATE SET holder = excluded.holder, expires = excluded.expires "
