@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from eventsourcing.persistence import Tracking
 
 from domain.kernel.protocol import Setup
 from domain.registry import kinds
@@ -218,3 +219,21 @@ def test_a_new_version_of_the_projection_rebuilds_from_nothing_into_its_own_tabl
     newer.reset()  # the newer version's rebuild drops the older version's tables
     with pytest.raises(Exception, match="no such table"):
         current.view.totals(query)
+
+
+def test_the_projection_takes_the_librarys_events_one_by_one_as_its_runners_do(
+    store: GameStore,
+) -> None:
+    chooser = random.Random(257)
+    for seats in (2, 3):
+        finished_game(store, "colt-express", Setup(seats=seats), chooser)
+    one_by_one = StatisticsRunner(store, "one by one")
+    app = store.app
+    for notification in app.recorder.select_notifications(1, 10_000):
+        one_by_one.projection.process_event(app.mapper.to_domain_event(notification),
+                                            Tracking(app.name, notification.id))
+    kept = one_by_one.view.totals(Filter("colt-express"))
+    assert kept["games"].n == 2
+    assert one_by_one.view.position() == app.recorder.max_notification_id()
+    assert StatisticsRunner(store, "by batches").rebuild() > 0
+    assert one_by_one.view.totals(Filter("colt-express")) == kept
