@@ -171,10 +171,12 @@ class StatisticsView(TrackingRecorder, ABC):
         """Forget every total, game and the tracked position (this version and the
         tables of older versions), so that the projection rebuilds from the first record."""
         with self.transaction(commit=True) as execute:
-            execute(f"DELETE FROM {self.tracking_table} WHERE application_name LIKE ?",
-                    (self.key.rsplit("-v", 1)[0] + "-v%",))
             execute(f"DELETE FROM {self.totals_table}", ())
             execute(f"DELETE FROM {self.games_table}", ())
+            named = self.key.rsplit("-v", 1)[0]  # never a newer version's position
+            for older in range(1, self.version + 1):
+                execute(f"DELETE FROM {self.tracking_table} WHERE application_name = ?",
+                        (f"{named}-v{older}",))
             for older in range(1, self.version):
                 for name in ("totals", "games"):
                     execute(f"DROP TABLE IF EXISTS {self.table(f'statistics_v{older}_{name}')}",

@@ -216,6 +216,8 @@ def test_a_new_version_of_the_projection_rebuilds_from_nothing_into_its_own_tabl
     newer.record(None, stored[-1][0], current.projection.project(stored))
     query = Filter("colt-express")
     assert newer.totals(query) == current.view.totals(query)
+    current.view.reset()  # an older version's rebuild leaves the newer one alone
+    assert newer.position() == stored[-1][0] and newer.counted() == 1
     newer.reset()  # the newer version's rebuild drops the older version's tables
     with pytest.raises(Exception, match="no such table"):
         current.view.totals(query)
