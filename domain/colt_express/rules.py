@@ -134,6 +134,11 @@ class ColtExpressRules:
         return Result(scores=list(state.scores), winners=list(state.winners),
                       sheets=sheets(state))
 
+    def statistics(self, setup: Setup, steps: Sequence[Sequence[Event]],
+                   final: State | None) -> KindStatistics:
+        """The game's statistics from its events by record (`kernel.statistics`)."""
+        return game_statistics(steps, final is not None)
+
     def legal_moves(self, state: State, seat: int) -> list[LegalMove]:
         if seat not in to_act(state):
             return []
@@ -153,11 +158,6 @@ class ColtExpressRules:
 
     def outcomes(self, state: State) -> list[Outcome]:
         return outcomes.outcomes(state)
-
-    def statistics(self, setup: Setup, steps: Sequence[Sequence[Event]],
-                   final: State | None) -> KindStatistics:
-        """The game's statistics from its events by record (`kernel.statistics`)."""
-        return game_statistics(steps, final is not None)
 
 
 def legal_commands(state: State, seat: int) -> list[Command]:

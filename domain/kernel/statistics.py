@@ -32,7 +32,7 @@ class SeatStatistics(msgspec.Struct, frozen=True, omit_defaults=True):
 
     seat: Annotated[int, msgspec.Meta(description="The seat (0 = the first to join)")]
     figures: Annotated[dict[str, Number], msgspec.Meta(
-        description="The seat's figures by name (docs/statistics.md lists every name "
+        description="The seat's figures by name (docs/game-statistics.md lists every name "
         "per kind and map); a figure that needs hidden facts is absent until the end")]
     routes: Annotated[list[int], msgspec.Meta(
         description="Ticket to Ride: the routes the seat claimed (indices in the "

@@ -207,6 +207,11 @@ class TicketToRideRules:
     def result(self, state: GameState) -> Result | None:
         return views.result(self.engines[state.rules.map], state)
 
+    def statistics(self, setup: Setup, steps: Sequence[Sequence[Event]],
+                   final: GameState | None) -> KindStatistics:
+        """The game's statistics from its events by record (`kernel.statistics`)."""
+        return game_statistics(self.board(setup), setup.seats, steps, final)
+
     def legal_moves(self, state: GameState, seat: int) -> list[Move]:
         return moves.legal_moves(self.engines[state.rules.map], state, seat)
 
@@ -229,11 +234,6 @@ class TicketToRideRules:
         """The board of `setup`'s map, each route shaded by how many of `games` claimed
         it (`heat`); `bad-setup` for a map not played here."""
         return heat.claims_svg(self.engine(setup), claimed, games)
-
-    def statistics(self, setup: Setup, steps: Sequence[Sequence[Event]],
-                   final: GameState | None) -> KindStatistics:
-        """The game's statistics from its events by record (`kernel.statistics`)."""
-        return game_statistics(self.board(setup), setup.seats, steps, final)
 
 
 RULES = TicketToRideRules()

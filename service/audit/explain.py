@@ -14,7 +14,7 @@ from domain.kernel.rng import Seed
 from service.audit.fairness import verify_commitment
 from service.audit.rebuild import Rules, as_json, decode_command, first_difference, replay
 from service.audit.report import Explanation, RuleRef
-from service.store.records import COMMAND_TYPES, Record
+from service.store.records import COMMAND_TYPES, Record, typed_events
 
 
 class NoSuchVersion(LookupError):
@@ -157,5 +157,5 @@ def _refused(explained: Explanation, violation: RuleViolation) -> Explanation:
 def _events_for(rules: Rules, record: Record, viewer: int | None, complete: bool) -> list[Any]:
     if complete:
         return list(as_json(record.events))
-    return [msgspec.to_builtins(rules.redact(msgspec.convert(e, rules.event_type), viewer))
-            for e in record.events]
+    return [msgspec.to_builtins(rules.redact(e, viewer))
+            for e in typed_events(rules.event_type, record.events)]

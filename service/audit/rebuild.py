@@ -22,7 +22,7 @@ from domain.kernel.errors import RuleViolation
 from domain.kernel.protocol import GameRules, Setup, recorded_setup
 from domain.kernel.rng import Seed
 from service.audit.report import CheckOutcome, Finding
-from service.store.records import Record
+from service.store.records import Record, typed_events
 
 Rules = GameRules[Any, Any, Any]
 
@@ -180,7 +180,7 @@ def _apply(walk: Replay, position: int, record: Record, seed: Seed | None) -> bo
     assert rules is not None and walk.setup is not None
     if seed is None:
         try:
-            events = [msgspec.convert(event, rules.event_type) for event in record.events]
+            events = typed_events(rules.event_type, record.events)
             for event in events:
                 walk.state = rules.evolve(walk.state, event)
         except Exception:  # a redacted event that evolve cannot take

@@ -11,5 +11,5 @@
   (a lease), woken by the store's appends.
 * `figures`: the totals read back as the figures `GET /statistics` serves.
 
-See ``docs/statistics.md``.
+See ``docs/game-statistics.md`` and ``docs/statistics.md``.
 """

@@ -81,7 +81,7 @@ class AcrossGames(msgspec.Struct, frozen=True):
     terms: Annotated[list[NamedSpread], msgspec.Meta(
         description="Each score term's points per seat (where the kind gives terms)")]
     figures: Annotated[list[NamedSpread], msgspec.Meta(
-        description="Each seat figure the kind counts (docs/statistics.md: routes claimed, "
+        description="Each seat figure the kind counts (docs/game-statistics.md: routes claimed, "
         "cards drawn, longest path, bullets fired...), over the seats; whole-number "
         "figures only")]
     game_figures: Annotated[list[NamedSpread], msgspec.Meta(

@@ -30,7 +30,7 @@ class NoStatistics(LookupError):
 class GameStatistics(msgspec.Struct, frozen=True):
     """`GET /games/{id}/statistics`: a game's figures, per seat and its own.
 
-    Figures are numbers by name; ``docs/statistics.md`` lists every name per kind
+    Figures are numbers by name; ``docs/game-statistics.md`` lists every name per kind
     and map. Before the end, only what the public log shows is counted.
     """
 

@@ -26,7 +26,7 @@ from domain.kernel.protocol import GameRules, Result, Setup, StatusName, recorde
 from domain.kernel.rng import Seed
 from service.store.aggregate import Game
 from service.store.clocks import ClockRule, Clocks
-from service.store.records import Record
+from service.store.records import Record, typed_events
 
 #: the record types made by a seat's decision (they stop its clock)
 ACTING = frozenset({"command", "bot-command", "timeout", "forfeit"})
@@ -207,8 +207,7 @@ class LiveGame:
         return None
 
     def _typed(self, record: Record) -> list[Any]:
-        event_type = self.rules.event_type
-        return [msgspec.convert(event, event_type) for event in record.events]
+        return typed_events(self.rules.event_type, record.events)
 
     def events_of(self, version: int) -> list[Any]:
         """The game's own events of record `version`, decoded."""

@@ -48,8 +48,9 @@ def shown(page: Any, version: int, timeout: float = 5) -> float:
     return time.monotonic() - began
 
 
-def snapshot(page: Any, name: str, width: int = 1200) -> None:
-    """`page` as a PNG in the screenshots folder, at `width`, if one was asked for."""
+def snapshot(page: Any, name: str, width: int = 1200, part: str | None = None) -> None:
+    """`page` (or only the element `part` selects) as a PNG in the screenshots folder, at
+    `width`, if one was asked for."""
     folder = os.environ.get(SCREENSHOTS)
     if not folder:
         return
@@ -57,6 +58,10 @@ def snapshot(page: Any, name: str, width: int = 1200) -> None:
     page.set_viewport_size({"width": width, "height": 800})
     try:
         Path(folder).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(folder) / f"{name}.png"), full_page=True)
+        path = str(Path(folder) / f"{name}.png")
+        if part is None:
+            page.screenshot(path=path, full_page=True)
+        else:
+            page.locator(part).screenshot(path=path)
     finally:
         page.set_viewport_size(size)

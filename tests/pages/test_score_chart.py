@@ -67,7 +67,7 @@ def test_the_chart_appears_when_the_game_ends(
     assert page.locator("#statistics").is_visible()
     # a phone-sized screen: the section fits it (the figures' table scrolls in its box)
     assert page.locator("#statistics").bounding_box()["width"] <= 390
-    snapshot(page, "score-chart")
+    snapshot(page, "statistics", width=900, part="#statistics")
     assert not refused, refused
 
 

@@ -188,7 +188,8 @@ def ticket_to_ride(records: list[dict[str, Any]], material: dict[str, Any],
 
 def colt_express(records: list[dict[str, Any]], public: dict[str, Any]) -> dict[str, Any]:
     """Every figure of a finished Colt Express game: ``game``, ``seats``, ``bandits``,
-    ``round_events`` and ``held`` (each seat's loot in dollars after every record)."""
+    ``round_events``, ``held`` (each seat's loot in dollars after every record) and
+    ``rounds`` (the rounds played after every record)."""
     data = json.loads(COMPONENTS.read_text())
     started = next(e for _, e in events_of(records) if e["type"] == "game-started")
     ended = next(e for _, e in events_of(records) if e["type"] == "game-ended")
@@ -215,7 +216,7 @@ def colt_express(records: list[dict[str, Any]], public: dict[str, Any]) -> dict[
     holding: dict[int, set[str]] = defaultdict(set)
     for b, name in enumerate(started["characters"]):
         holding[seat_of[name]].add(f"purse-{b + 1}")
-    held, round_events = [], []
+    held, round_events, rounds = [], [], [0]
     for record in records:
         for event in record.get("events", []):
             kind = event["type"]
@@ -242,6 +243,9 @@ def colt_express(records: list[dict[str, Any]], public: dict[str, Any]) -> dict[
                 figures[seat_of[event["bandit"]]]["moved-by-marshal"] += 1
             elif kind == "round-event-began":
                 round_events.append(event["event"])
+            elif kind == "round-ended":
+                rounds[-1] += 1
+        rounds.append(rounds[-1])
         held.append([sum(worth(t) for t in holding[s]) for s in range(seats)])
     actions = [a.replace("_", "-") for a in data["action_deck"]]
     kinds = ["purse", "jewel", "strongbox", "ransom"]
@@ -255,13 +259,13 @@ def colt_express(records: list[dict[str, Any]], public: dict[str, Any]) -> dict[
             "loot-dollars": held[-1][seat],
             "gunslinger": int(seat in ended["gunslingers"]),
         })
-    rounds = sum(1 for _, e in events_of(records) if e["type"] == "round-ended")
     return {
-        "game": {"turns": sum(f["turns"] for f in figures), "rounds": rounds,
+        "game": {"turns": sum(f["turns"] for f in figures), "rounds": rounds[-1],
                  "round-events": len(round_events)},
         "seats": [{n: figures[s][n] for n in [*names, "dollars", "loot-dollars", "gunslinger"]}
                   for s in range(seats)],
         "bandits": [[n for n, s in seat_of.items() if s == seat] for seat in range(seats)],
         "round_events": round_events,
         "held": held,
+        "rounds": rounds[:-1],
     }

@@ -1,4 +1,4 @@
-"""Every figure a kind can give is in its catalogue, and docs/statistics.md names each."""
+"""Every figure a kind can give is in its catalogue, and docs/game-statistics.md names each."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from domain.kernel.selfplay import play_random_game
 from domain.registry import kinds
 from domain.ticket_to_ride import statistics as ticket_to_ride
 
-DOCS = (Path(__file__).parents[2] / "docs" / "statistics.md").read_text()
+DOCS = (Path(__file__).parents[2] / "docs" / "game-statistics.md").read_text()
 CATALOGUES = {
     "ticket-to-ride": {**ticket_to_ride.SEAT_FIGURES, **ticket_to_ride.END_FIGURES,
                        **{n: d for f in ticket_to_ride.FEATURE_FIGURES.values()

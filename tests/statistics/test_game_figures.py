@@ -46,17 +46,31 @@ def served(client: TestClient[Any], table: Table) -> dict[str, Any]:
 
 
 def the_chart_follows(chart: list[dict[str, Any]], running: list[list[int]],
-                      start: list[int], final: list[int]) -> None:
+                      start: list[int], final: list[int], turns: list[int]) -> None:
     """The chart starts at `start`, has a point at each record after which a running
-    score changed, with those scores, and ends at the final scores."""
+    score changed, with those scores and the `turns` played by then (after each record),
+    and ends at the final scores."""
     before = [start, *running]
     changed = [v for v in range(1, len(before)) if before[v] != before[v - 1]]
     assert [p["version"] for p in chart[1:-1]] == changed
-    assert chart[0]["scores"] == start and chart[0]["version"] == 0
+    assert chart[0] == {"version": 0, "turn": 0, "scores": start}
+    for point in chart[1:]:
+        assert point["turn"] == turns[point["version"] - 1]
     for point in chart[1:-1]:
         assert point["scores"] == before[point["version"]]
     assert chart[-1]["scores"] == final
     assert chart[-1]["version"] == len(running)
+
+
+def turns_after_each_record(exported: bytes) -> list[int]:
+    """The engine's own count of turns played, after each record of a Ticket to Ride log."""
+    rules = kinds()["ticket-to-ride"]
+    state, turns = None, []
+    for record in decode_log(exported):
+        for event in record.events:
+            state = rules.evolve(state, msgspec.convert(event, rules.event_type))
+        turns.append(0 if state is None else state.turn)
+    return turns
 
 
 def the_game_length_is_the_log(answer: dict[str, Any], exported: bytes) -> None:
@@ -89,7 +103,7 @@ def test_ticket_to_ride_figures_match_the_exported_log(
         assert figures["terms"] == public["result"]["sheets"][seat]["terms"]
         assert sum(t["points"] for t in figures["terms"]) == figures["figures"]["points"]
     the_chart_follows(answer["scores"], counted["running"], [0] * seats,
-                      public["result"]["scores"])
+                      public["result"]["scores"], turns_after_each_record(exported))
     the_game_length_is_the_log(answer, exported)
 
 
@@ -113,5 +127,6 @@ def test_colt_express_figures_match_the_exported_log(
         bonus = 1000 * figures["figures"]["gunslinger"]
         assert figures["figures"]["loot-dollars"] + bonus == figures["figures"]["dollars"]
     start = [250 * (2 if seats == 2 else 1)] * seats
-    the_chart_follows(answer["scores"], counted["held"], start, public["result"]["scores"])
+    the_chart_follows(answer["scores"], counted["held"], start, public["result"]["scores"],
+                      counted["rounds"])
     the_game_length_is_the_log(answer, exported)
