@@ -20,7 +20,6 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
 
 from domain.kernel.protocol import Setup
 from domain.registry import kinds
@@ -34,9 +33,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_a_rebuild_killed_mid_projection_resumes_to_the_figures_of_a_whole_rebuild(
-    tmp_path: Path,
+    store_url: str,
 ) -> None:
-    url = f"sqlite:///{tmp_path / 'games.db'}"
+    url = store_url
     store = GameStore(url, kinds())
     chooser = random.Random(261)
     for seats in (2, 3, 4, 5, 6) * 3:
@@ -112,12 +111,10 @@ def agreed_figures(urls: list[str], games: int) -> dict[str, Any]:
         time.sleep(0.05)
 
 
-@pytest.mark.parametrize("database", ["sqlite", "postgresql"])
 def test_two_servers_on_one_store_count_each_game_once_and_agree(
-    database: str, tmp_path: Path, request: pytest.FixtureRequest,
+    store_url: str, tmp_path: Path,
 ) -> None:
-    url = (request.getfixturevalue("postgres_url") if database == "postgresql"
-           else f"sqlite:///{tmp_path / 'games.db'}")
+    url = store_url
     with servers(url, 2, tmp_path) as running:
         urls = [server.url for server in running]
         play_through(urls, 2, random.Random(262))

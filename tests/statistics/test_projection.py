@@ -10,7 +10,6 @@ from __future__ import annotations
 import logging
 import random
 import time
-import uuid
 from pathlib import Path
 from typing import Any
 
@@ -50,20 +49,10 @@ def store(tmp_path: Path) -> Any:
     opened.close()
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def either_store(request: pytest.FixtureRequest, tmp_path: Path) -> Any:
+@pytest.fixture
+def either_store(store_url: str) -> Any:
     """A store on a fresh SQLite file, or in a fresh schema of the test PostgreSQL."""
-    if request.param == "sqlite":
-        url = f"sqlite:///{tmp_path / 'games.db'}"
-    else:
-        import psycopg
-
-        base = request.getfixturevalue("postgres_url")
-        schema = f"statistics_{uuid.uuid4().hex[:10]}"
-        with psycopg.connect(base, autocommit=True) as admin:
-            admin.execute(f"CREATE SCHEMA {schema}")
-        url = f"{base}?schema={schema}"
-    opened = GameStore(url, kinds())
+    opened = GameStore(store_url, kinds())
     yield opened
     opened.close()
 
