@@ -171,12 +171,14 @@ class StatisticsView(TrackingRecorder, ABC):
         """Forget every total, game and the tracked position (this version and the
         tables of older versions), so that the projection rebuilds from the first record."""
         with self.transaction(commit=True) as execute:
-            execute(f"DELETE FROM {self.totals_table}", ())
-            execute(f"DELETE FROM {self.games_table}", ())
+            # the position first: a batch being recorded holds its row until it commits, so
+            # the totals are deleted after it, never beside it (PostgreSQL's row locks)
             named = self.key.rsplit("-v", 1)[0]  # never a newer version's position
             for older in range(1, self.version + 1):
                 execute(f"DELETE FROM {self.tracking_table} WHERE application_name = ?",
                         (f"{named}-v{older}",))
+            execute(f"DELETE FROM {self.totals_table}", ())
+            execute(f"DELETE FROM {self.games_table}", ())
             for older in range(1, self.version):
                 for name in ("totals", "games"):
                     execute(f"DROP TABLE IF EXISTS {self.table(f'statistics_v{older}_{name}')}",
