@@ -3,8 +3,8 @@
 Both read the statistics projection's view (`service.statistics`), which every
 process shares through the store's database, whichever process advances it.
 Only finished, listed games are counted, so nothing here was ever hidden.
-A kind, map or variant this server does not host is ``404``; a seat count
-outside the kind's is ``422``. The heat map exists for a kind whose rules draw
+A kind, map or variant this server does not host is ``404``; a seat count no
+game of the kind has is a filter like any other, that counts no game. The heat map exists for a kind whose rules draw
 one (Ticket to Ride): another kind is ``404 no-board-picture``.
 """
 
@@ -78,9 +78,6 @@ def _filter(store: GameStore, kind: str, map: str | None, variant: str | None,
     if variant is not None and variant not in variants:
         raise ServiceError(404, "unknown-variant", f"no variant {variant!r} here; "
                            "see GET /kinds", known=sorted(variants))
-    if seats is not None and not descriptor.min_seats <= seats <= descriptor.max_seats:
-        raise ServiceError(422, "bad-seats", f"{kind} is played by {descriptor.min_seats} "
-                           f"to {descriptor.max_seats} seats")
     return rules, Filter(kind, map, variant, seats, bots)
 
 

@@ -189,7 +189,6 @@ def test_the_seat_and_bot_filters_count_the_games_they_name(
     ({"kind": "chess"}, 404, "unknown-kind"),
     ({"kind": "ticket-to-ride", "map": "mars"}, 404, "unknown-map"),
     ({"kind": "ticket-to-ride", "map": "europe", "variant": "lunar"}, 404, "unknown-variant"),
-    ({"kind": "colt-express", "seats": 9}, 422, "bad-seats"),
     ({"kind": "colt-express", "seats": 0}, 422, "invalid-request"),
     ({"map": "europe"}, 422, "invalid-request"),
 ])
@@ -226,6 +225,14 @@ def test_the_heat_map_shades_each_route_by_the_games_that_claimed_it(
         b"http://www.w3.org/2000/svg", b"")
     refused = client.get("/statistics/board.svg", params={"kind": "colt-express"})
     assert refused.status_code == 404 and refused.json()["code"] == "no-board-picture"
+
+
+def test_a_seat_count_nobody_plays_counts_no_game(
+    played: tuple[TestClient[Any], list[str]],
+) -> None:
+    client, _ = played
+    body = served(client, kind="colt-express", seats=9)
+    assert (body["seats"], body["games"], body["wins_by_seat"]) == (9, 0, [])
 
 
 def test_pictures_and_figures_need_no_store_file_beyond_the_events(tmp_path: Path) -> None:
