@@ -33,8 +33,8 @@ from eventsourcing.sqlite import SQLiteDatastore, SQLiteTrackingRecorder
 
 from service.statistics.summary import Group
 
-#: the columns a group is kept apart by, in `Group`'s order
-GROUP_COLUMNS = ("kind", "map", "variant", "seats", "bot_seats")
+#: tries at creating the tables (`open_view`)
+CREATE_ATTEMPTS = 5
 
 
 class LostPosition(IntegrityError):
@@ -335,5 +335,12 @@ def open_view(datastore: Any, version: int, key: str, tracking_table: str) -> St
         view = SQLiteStatisticsView(datastore, version, key)
     else:
         view = PostgresStatisticsView(datastore, version, key, tracking_table)
-    view.create_table()
-    return view
+    for attempt in range(1, CREATE_ATTEMPTS + 1):
+        try:  # several processes starting at once on a new PostgreSQL database race to
+            view.create_table()  # create the tables: the losers see a unique violation
+            return view
+        except IntegrityError:
+            if attempt == CREATE_ATTEMPTS:
+                raise
+            time.sleep(0.2 * attempt)
+    raise AssertionError("unreachable")
