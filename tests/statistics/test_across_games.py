@@ -227,6 +227,23 @@ def test_the_heat_map_shades_each_route_by_the_games_that_claimed_it(
     assert refused.status_code == 404 and refused.json()["code"] == "no-board-picture"
 
 
+def test_the_figures_are_not_sent_again_while_no_record_is_projected(
+    played: tuple[TestClient[Any], list[str]],
+) -> None:
+    client, _ = played
+    position = served(client, kind="ticket-to-ride")["position"]
+    for path in ("/statistics", "/statistics/board.svg"):
+        first = client.get(path, params={"kind": "ticket-to-ride", "map": "europe"})
+        tag = first.headers["etag"]
+        assert tag == f'"statistics-v1-{position}"'
+        again = client.get(path, params={"kind": "ticket-to-ride", "map": "europe"},
+                           headers={"If-None-Match": tag})
+        assert (again.status_code, again.content, again.headers["etag"]) == (304, b"", tag)
+        other = client.get(path, params={"kind": "ticket-to-ride", "map": "europe"},
+                           headers={"If-None-Match": '"statistics-v1-0"'})
+        assert other.status_code == 200 and other.content == first.content
+
+
 def test_a_seat_count_nobody_plays_counts_no_game(
     played: tuple[TestClient[Any], list[str]],
 ) -> None:
