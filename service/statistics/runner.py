@@ -26,6 +26,7 @@ import time
 import uuid
 
 import msgspec
+from eventsourcing.persistence import PersistenceError
 
 from service.statistics.projection import VERSION, AcrossGames
 from service.statistics.summary import Entry, typed_decoder
@@ -151,8 +152,8 @@ class StatisticsRunner:
         self._renew_at = 0.0
         try:
             self.view.release(self.key, self.holder)
-        except Exception:  # the database away at shutdown: the lease lapses by itself
-            log.warning("statistics: could not give the lease up", exc_info=True)
+        except Exception as error:  # the database away at shutdown: the lease lapses by itself
+            log.warning("statistics: could not give the lease up (%s)", error)
 
     def _run(self) -> None:
         while not self._stop.is_set():
@@ -162,7 +163,12 @@ class StatisticsRunner:
                 log.warning("statistics: another runner projected these records first")
                 projected = 0
                 self._stop.wait(BACKOFF_SECONDS)
-            except Exception:
+            except PersistenceError as error:  # the database away or full: said in one line
+                log.warning("statistics: the projection could not advance (%s: %s); "
+                            "trying again", type(error).__name__, error)
+                projected = 0
+                self._stop.wait(BACKOFF_SECONDS)
+            except Exception:  # a bug: its traceback
                 log.exception("statistics: the projection could not advance; trying again")
                 projected = 0
                 self._stop.wait(BACKOFF_SECONDS)
