@@ -19,6 +19,9 @@ from typing import Any
 
 import msgspec
 
+from domain.registry import kinds
+from service.api.problem_codes import SERVICE_PROBLEMS
+from service.api.refusal_docs import refusals_markdown
 from service.audit.commands import CommandError, add_audit, add_export, add_replay
 from service.bot_client import TOKEN_OPTION, add_bot
 from service.settings import Settings, SettingsError
@@ -116,10 +119,28 @@ def add_openapi(subparsers: Subparsers) -> None:
     openapi.set_defaults(run=_openapi)
 
 
+def _refusals(args: argparse.Namespace) -> int:
+    descriptors = [rules.descriptor for rules in kinds().values()]
+    text = refusals_markdown(descriptors, SERVICE_PROBLEMS.values()).encode()
+    if args.output == "-":
+        sys.stdout.buffer.write(text)
+    else:
+        Path(args.output).write_bytes(text)
+    return 0
+
+
+def add_refusals(subparsers: Subparsers) -> None:
+    refusals = subparsers.add_parser(
+        "refusals", help="write the refusal catalogue of every kind (docs/refusals.md)")
+    refusals.add_argument("--output", "-o", default="docs/refusals.md", help="'-' for stdout")
+    refusals.set_defaults(run=_refusals)
+
+
 #: every subcommand; add one line per module that brings its own (export, replay, audit...)
 COMMANDS: list[Callable[[Subparsers], None]] = [
     add_serve,
     add_openapi,
+    add_refusals,
     add_export, add_replay, add_audit,
     add_bot,
     add_statistics,
@@ -127,8 +148,8 @@ COMMANDS: list[Callable[[Subparsers], None]] = [
 
 
 DESCRIPTION = ("Roundhouse, an event-sourced game server: serve the API, export the OpenAPI "
-               "document, export, replay and audit game logs, play a seat with a bot, bring the "
-               "statistics up to date.")
+               "document and the refusal catalogue, export, replay and audit game logs, "
+               "play a seat with a bot, bring the statistics up to date.")
 
 
 #: options whose value is taken as it is, whatever it begins with: a bearer token is

@@ -13,8 +13,8 @@ from domain.colt_express.commands import Command, KeepCard
 from domain.colt_express.events import HandDealt
 from domain.colt_express.evolve import hand_size
 from domain.colt_express.lookahead import Lookahead
+from domain.colt_express.refusals import refuse
 from domain.colt_express.state import State
-from domain.kernel.errors import RuleViolation
 
 
 def deal(look: Lookahead, seat: int, deck: list[str], kept: str | None) -> None:
@@ -34,6 +34,6 @@ def keep(look: Lookahead, seat: int, command: KeepCard) -> None:
     """Two-player game: the seat keeps `command.card`, then the rest is shuffled and dealt."""
     deck = list(look.state.decks[seat])
     if command.card not in deck:
-        raise RuleViolation("card-not-in-deck", f"{command.card} is not in your deck", "§8")
+        raise refuse("card-not-in-deck", f"{command.card} is not in your deck", "§8")
     deck.remove(command.card)
     deal(look, seat, deck, command.card)

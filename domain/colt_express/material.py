@@ -161,6 +161,9 @@ class _Texts(msgspec.Struct, frozen=True):
 
 _TEXTS = msgspec.json.decode(COMPONENTS_FILE.read_bytes(), type=_Texts)
 _CHARACTERS = {c.id: c for c in _TEXTS.characters_described}
+#: each character's name and each round event's name, by id (the picture's words)
+CHARACTER_NAMES = {c.id: c.name for c in _TEXTS.characters_described}
+EVENT_NAMES = {e.id: e.name for e in _TEXTS.events}
 
 
 def _action_cards(two_player: bool) -> list[ActionCardMaterial]:

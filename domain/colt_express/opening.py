@@ -21,10 +21,10 @@ from domain.colt_express.components import (
 from domain.colt_express.events import BanditsPlaced, ColtExpressGameStarted, Event
 from domain.colt_express.evolve import evolve
 from domain.colt_express.lookahead import Lookahead
+from domain.colt_express.refusals import refuse
 from domain.colt_express.round import proceed
 from domain.colt_express.state import State
 from domain.colt_express.versions import check_version, started_version
-from domain.kernel.errors import RuleViolation
 from domain.kernel.protocol import Setup
 from domain.kernel.rng import Rng, Seed
 
@@ -46,18 +46,18 @@ def check_setup(setup: Setup) -> None:
     """Refuse what cannot be played: 2-6 seats, the two-player variant only with 2 seats."""
     check_version(setup)
     if not 2 <= setup.seats <= 6:
-        raise RuleViolation("bad-setup", "Colt Express is for 2 to 6 players", "§3")
+        raise refuse("bad-setup", "Colt Express is for 2 to 6 players", "§3")
     if setup.map is not None:
-        raise RuleViolation("bad-setup", "Colt Express has no maps", "§3")
+        raise refuse("bad-setup", "Colt Express has no maps", "§3")
     if setup.variant not in (None, "two-player"):
-        raise RuleViolation("bad-setup", f"unknown variant {setup.variant!r}", "§8")
+        raise refuse("bad-setup", f"unknown variant {setup.variant!r}", "§8")
     if setup.variant == "two-player" and setup.seats != 2:
-        raise RuleViolation("bad-setup", "the two-player variant needs 2 seats", "§8")
+        raise refuse("bad-setup", "the two-player variant needs 2 seats", "§8")
     unknown = set(setup.options) - {"characters"}
     if unknown:
-        raise RuleViolation("bad-setup", f"unknown options {sorted(unknown)}", "§3")
+        raise refuse("bad-setup", f"unknown options {sorted(unknown)}", "§3")
     if not isinstance(setup.options.get("characters", "random"), str):
-        raise RuleViolation("bad-setup", "the characters option is a string", "§3.7")
+        raise refuse("bad-setup", "the characters option is a string", "§3.7")
     chosen = character_choice(setup)
     if chosen is not None:
         wanted = bandits_for(setup.seats)
@@ -66,7 +66,7 @@ def check_setup(setup: Setup) -> None:
             or len(set(chosen)) != wanted
             or not set(chosen) <= set(CHARACTERS)
         ):
-            raise RuleViolation(
+            raise refuse(
                 "bad-setup",
                 f"characters must name {wanted} different characters of {', '.join(CHARACTERS)}",
                 "§3.7",
@@ -126,5 +126,5 @@ def place(look: Lookahead, seat: int, command: PlaceBandits) -> None:
     s = look.state
     own = [s.characters[b] for b in range(len(s.characters)) if s.controller[b] == seat]
     if command.caboose not in own:
-        raise RuleViolation("not-your-bandit", f"{command.caboose} is not your bandit", "§8")
+        raise refuse("not-your-bandit", f"{command.caboose} is not your bandit", "§8")
     look.emit(BanditsPlaced(seat=seat, caboose=command.caboose))

@@ -20,13 +20,14 @@ from collections import Counter
 from xml.sax.saxutils import escape
 
 from domain.colt_express import views
-from domain.colt_express.components import CHARACTERS
+from domain.colt_express.components import CHARACTERS, ROUND_CARDS, card_parts
+from domain.colt_express.material import CHARACTER_NAMES, EVENT_NAMES
 from domain.colt_express.state import State
 from domain.colt_express.views import TokenView, public_view
 
 WIDTH, HEIGHT = 1220, 660
 CAR_WIDTH, CAR_GAP = 156, 14
-TRAIN_TOP = 190
+TRAIN_TOP = 220
 CAR_HEIGHT = 96
 
 #: each character's colour, as on the box's figures
@@ -98,19 +99,64 @@ def _heading(view: views.ColtExpressPublicView) -> list[str]:
         status += f" · to act: {acting}"
     parts = [_text(20, 36, "Colt Express", 22, "bold"), _text(20, 60, status, 14)]
     if view.round_cards:
-        parts.append(_text(20, 82, "Round cards: " + " · ".join(view.round_cards), 12))
+        parts.append(_text(20, 82, "Round cards: " + " · ".join(
+            _round_card(card) for card in view.round_cards), 12))
     if view.turn_types:
         turns = [
-            f"[{kind}]" if i == view.turn else kind for i, kind in enumerate(view.turn_types)
+            f"[{_words(kind)}]" if i == view.turn else _words(kind)
+            for i, kind in enumerate(view.turn_types)
         ]
         parts.append(_text(20, 100, "Turns: " + " · ".join(turns), 12))
     if view.pile:
         cards = [
-            ("?" if card.card is None else card.card) + ("" if not card.resolved else " ✓")
+            ("?" if card.card is None else _action(card.card)) + ("" if not card.resolved else " ✓")
             for card in view.pile
         ]
-        parts.append(_text(20, 118, f"Pile ({len(cards)}): " + " · ".join(cards), 12))
+        for row, line in enumerate(_lines(cards, PILE_LINE, f"Pile ({len(cards)}): ")):
+            parts.append(_text(20, 118 + 15 * row, line, 12))
     return parts
+
+
+#: letters of the loot's 10-point text inside a car's window, about
+LOOT_LINE = 22
+#: letters of the pile's 12-point text on one line across the picture, about
+PILE_LINE = 170
+
+
+def _words(name: str) -> str:
+    """An id in words: ``speeding_up`` is "speeding up"."""
+    return name.replace("_", " ")
+
+
+def _name(character: str) -> str:
+    return CHARACTER_NAMES.get(character, character)
+
+
+def _round_card(card: str) -> str:
+    """A round card by its event's name, as the card shows it; the cards without an event
+    have no other name."""
+    event = ROUND_CARDS[card][2]
+    return "no event" if event is None else EVENT_NAMES[event]
+
+
+def _action(card: str) -> str:
+    """An action card in words: ``doc/change_floor`` is "Doc: change floor"."""
+    character, action = card_parts(card)
+    return f"{_name(character)}: {_words(action)}"
+
+
+def _lines(items: list[str], width: int, head: str = "", sep: str = " · ") -> list[str]:
+    """`head` and `items` joined by `sep`, broken into lines of at most `width` letters
+    (an item is never split; a broken line keeps its separator's mark at its end)."""
+    lines = [head]
+    for i, item in enumerate(items):
+        joined = lines[-1] + ("" if i == 0 else sep) + item
+        if len(joined) > width and i > 0:
+            lines[-1] += sep.rstrip()
+            lines.append(item)
+        else:
+            lines[-1] = joined
+    return lines
 
 
 def _car_x(view: views.ColtExpressPublicView, position: int) -> float:
@@ -141,7 +187,7 @@ def _bandit_disc(bandit: views.BanditView, x: float, y: float) -> str:
         f'<g class="bandit" data-character="{escape(bandit.character)}" '
         f'data-car="{bandit.car}" data-roof="{str(bandit.roof).lower()}" '
         f'data-seat="{bandit.seat}">'
-        f"<title>{escape(bandit.character.capitalize())} (seat {bandit.seat})</title>"
+        f"<title>{escape(_name(bandit.character))} (seat {bandit.seat})</title>"
         f'<circle cx="{x:.0f}" cy="{y:.0f}" r="13" fill="{fill}" stroke="#111" '
         'stroke-width="1.5"/>'
         + _text(x, y + 5, INITIALS.get(bandit.character, "?"), 14, "bold", "middle", ink)
@@ -176,9 +222,11 @@ def _train(view: views.ColtExpressPublicView) -> list[str]:
         parts.append(_text(x + CAR_WIDTH / 2, TRAIN_TOP + CAR_HEIGHT - 14, label, 11,
                            "bold", "middle"))
         inside, roof = _loot(car.inside), _loot(car.roof)
-        if inside:
-            parts.append(_text(x + CAR_WIDTH / 2, TRAIN_TOP + CAR_HEIGHT - 28, inside, 10,
-                               anchor="middle"))
+        # the loot inside on the car's window, on two lines when one would overflow it
+        lines = _lines(inside.split(", "), LOOT_LINE, sep=", ") if inside else []
+        for row, line in enumerate(reversed(lines)):
+            parts.append(_text(x + CAR_WIDTH / 2, TRAIN_TOP + CAR_HEIGHT - 28 - 12 * row,
+                               line, 10, anchor="middle"))
         if roof:
             parts.append(_text(x + CAR_WIDTH / 2, TRAIN_TOP - 36, "roof: " + roof, 10,
                                anchor="middle"))
@@ -215,7 +263,7 @@ def _bandits(view: views.ColtExpressPublicView) -> list[str]:
         seat = hands[bandit.seat]
         parts += [
             _bandit_disc(bandit, 34, row - 4),
-            _text(56, row - 4, f"{bandit.character.capitalize()} — seat {bandit.seat}", 13,
+            _text(56, row - 4, f"{_name(bandit.character)} — seat {bandit.seat}", 13,
                   "bold"),
             _text(56, row + 12,
                   f"loot: {_loot(bandit.loot) or 'none'} · bullets left {bandit.bullets_left}"

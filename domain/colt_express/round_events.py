@@ -22,9 +22,9 @@ from domain.colt_express.events import (
 from domain.colt_express.lookahead import Lookahead
 from domain.colt_express.loot import take
 from domain.colt_express.marshal import encounter, neutral_bullets
+from domain.colt_express.refusals import command_types, refuse
 from domain.colt_express.state import State
 from domain.colt_express.train import inside_at, loot_at, on_roof_at
-from domain.kernel.errors import RuleViolation
 
 
 def event_options(state: State) -> list[Command]:
@@ -49,8 +49,10 @@ def _lowest_purses(state: State, b: int) -> list[str]:
 def make_choice(look: Lookahead, command: Command) -> None:
     """The first bandit owing a choice makes it: one of `event_options`, or refused."""
     s = look.state
-    if command not in event_options(s):
-        raise RuleViolation("illegal-choice", "not a legal choice for this event", "§6")
+    options = event_options(s)
+    if command not in options:
+        raise refuse("illegal-choice", "not a legal choice for this event (see the legal "
+                     "moves)", "§6", expected=command_types(options))
     b = s.queue[0]
     name, car, roof = s.characters[b], s.bandit_car[b], s.bandit_roof[b]
     if isinstance(command, Pickpocket):

@@ -12,21 +12,19 @@ from collections.abc import Sequence
 from typing import Any
 
 from domain.colt_express import outcomes, picture
+from domain.colt_express.choices import legal_commands
 from domain.colt_express.commands import Command, LegalMove
 from domain.colt_express.components import CHARACTERS
-from domain.colt_express.dealing import keeping_options
 from domain.colt_express.decide import decide
 from domain.colt_express.events import Event
 from domain.colt_express.evolve import evolve
 from domain.colt_express.final import forfeit, sheets
 from domain.colt_express.material import ColtExpressMaterial, material_of
-from domain.colt_express.opening import bandits_for, check_setup, placing_options, start
+from domain.colt_express.opening import bandits_for, check_setup, start
+from domain.colt_express.refusals import refusals
 from domain.colt_express.round import to_act
-from domain.colt_express.round_events import event_options
-from domain.colt_express.schemin import scheming_options
 from domain.colt_express.state import State
 from domain.colt_express.statistics import game_statistics
-from domain.colt_express.stealin import card_bandit, card_options
 from domain.colt_express.versions import RULES_VERSION
 from domain.colt_express.views import (
     ColtExpressPrivateView,
@@ -89,6 +87,7 @@ DESCRIPTOR = KindDescriptor(
         )
     ],
     score_unit="dollars",
+    refusals=refusals(),
 )
 
 
@@ -158,22 +157,6 @@ class ColtExpressRules:
 
     def outcomes(self, state: State) -> list[Outcome]:
         return outcomes.outcomes(state)
-
-
-def legal_commands(state: State, seat: int) -> list[Command]:
-    """Every command `seat` (who is to act) may send now, from the module of the phase."""
-    phase = state.phase
-    if phase == "placing":
-        return placing_options(state, seat)
-    if phase == "keeping":
-        return keeping_options(state, seat)
-    if phase == "schemin":
-        return scheming_options(state, seat)
-    if phase == "stealin":
-        return card_options(state, card_bandit(state))
-    if phase == "event":
-        return event_options(state)
-    return []
 
 
 RULES = ColtExpressRules()

@@ -12,8 +12,8 @@ from domain.colt_express.commands import Command, DeclineCoverFire, DrawCards, P
 from domain.colt_express.components import DRAW, card_parts, is_bullet
 from domain.colt_express.events import CardPlayed, CardsDrawn, CoverFireDeclined, Event
 from domain.colt_express.evolve import cover_cards, opens_cover_fire
+from domain.colt_express.refusals import command_types, refuse
 from domain.colt_express.state import State
-from domain.kernel.errors import RuleViolation
 
 
 def ghost_may_hide(state: State, card: str) -> bool:
@@ -53,12 +53,16 @@ def scheming_event(
     if state.cover_pending:
         if isinstance(command, DeclineCoverFire):
             return CoverFireDeclined(seat=seat)
-        raise RuleViolation("cover-fire-pending", "play a cover card or decline it", "§8")
+        raise refuse("cover-fire-pending", "play a cover card or decline it", "§8",
+                     to_act=[seat], expected=command_types(scheming_options(state, seat)))
     if isinstance(command, DeclineCoverFire):
-        raise RuleViolation("unexpected-command", "no cover fire is open", "§8")
+        expected = command_types(scheming_options(state, seat))
+        raise refuse("unexpected-command",
+                     f"no cover fire is open: the game waits for one of {', '.join(expected)}",
+                     "§8", to_act=[seat], expected=expected)
     deck = state.decks[seat]
     if not deck:
-        raise RuleViolation("deck-empty", "your deck is empty: play a card", "§4.2")
+        raise refuse("deck-empty", "your deck is empty: play a card", "§4.2")
     cards = deck[max(0, len(deck) - DRAW) :][::-1]
     return CardsDrawn(seat=seat, count=len(cards), cards=cards)
 
@@ -77,13 +81,13 @@ def _play(state: State, seat: int, command: PlayCard) -> CardPlayed:
     after a two-player Fire only as a face-up cover card of the other bandit."""
     card = command.card
     if card not in state.hands[seat] or is_bullet(card):
-        raise RuleViolation(
+        raise refuse(
             "card-not-in-hand", f"{card} is not an action card in your hand", "§4.2"
         )
     if state.cover_pending:
         fired_by = card_parts(state.pile[-1])[0]
         if card not in cover_cards(state, seat, fired_by) or command.face_down:
-            raise RuleViolation(
+            raise refuse(
                 "illegal-cover-fire",
                 "cover fire is one face-up non-Marshal card of your other bandit",
                 "§8",
@@ -91,7 +95,7 @@ def _play(state: State, seat: int, command: PlayCard) -> CardPlayed:
         return CardPlayed(seat=seat, card=card, face_down=False, cover_fire=True)
     tunnel = state.turn_types()[state.turn] == "tunnel"
     if command.face_down and not tunnel and not ghost_may_hide(state, card):
-        raise RuleViolation(
+        raise refuse(
             "face-down-not-allowed",
             "cards go face down only in a tunnel or as Ghost's first card",
             "§4.2",

@@ -22,6 +22,7 @@ from domain.colt_express.events import (
 from domain.colt_express.lookahead import Lookahead
 from domain.colt_express.loot import take
 from domain.colt_express.marshal import encounter, move_to
+from domain.colt_express.refusals import command_types, refuse
 from domain.colt_express.state import State
 from domain.colt_express.train import (
     adjacent,
@@ -31,7 +32,7 @@ from domain.colt_express.train import (
     move_destinations,
     punch_victims,
 )
-from domain.kernel.errors import RuleViolation, wire_name
+from domain.kernel.errors import wire_name
 
 
 def card_bandit(state: State) -> int:
@@ -63,11 +64,13 @@ def carry_out(look: Lookahead, command: Command) -> None:
     """The owner's choice for the revealed card: one of `card_options`, or refused."""
     s = look.state
     index, b = s.pile_pos, card_bandit(s)
-    if command not in card_options(s, b):
-        raise RuleViolation(
+    options = card_options(s, b)
+    if command not in options:
+        raise refuse(
             "illegal-action",
-            f"{wire_name(command)!r} is not a legal way to carry out this card",
-            "§4.3",
+            f"{wire_name(command)!r} is not a legal way to carry out this card (see the "
+            "legal moves)",
+            "§4.3", expected=command_types(options),
         )
     resolve(look, b, command)
     look.emit(CardResolved(index=index, effect=True))

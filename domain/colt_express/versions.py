@@ -18,7 +18,7 @@ events alone.
 from __future__ import annotations
 
 from domain.colt_express.components import COMPONENTS_FILE
-from domain.kernel.errors import RuleViolation
+from domain.colt_express.refusals import refuse
 from domain.kernel.protocol import Setup
 from domain.kernel.versions import split_version, version_string
 
@@ -34,7 +34,7 @@ RULES_VERSION = version_string(ENGINE, "colt-express", COMPONENTS_FILE.read_byte
 def check_version(setup: Setup) -> None:
     """Refuse a version this build cannot decide (a log from a newer build)."""
     if setup.rules_version is not None and split_version(setup.rules_version)[0] not in ENGINES:
-        raise RuleViolation("bad-setup", f"unknown rules version {setup.rules_version!r}",
+        raise refuse("bad-setup", f"unknown rules version {setup.rules_version!r}",
                             "rules versions")
 
 

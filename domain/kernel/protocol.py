@@ -29,6 +29,7 @@ from typing import Annotated, Any, Literal, Protocol, TypeVar
 import msgspec
 
 from domain.kernel.outcomes import Outcome
+from domain.kernel.refusals import Refusal
 from domain.kernel.rng import Seed
 from domain.kernel.scores import SeatScore
 
@@ -112,6 +113,9 @@ class KindDescriptor(msgspec.Struct, frozen=True):
     default_map: Annotated[str | None, msgspec.Meta(
         description="The map a setup naming none plays on; null: the kind has no maps")
     ] = None
+    refusals: Annotated[list[Refusal], msgspec.Meta(
+        description="Every refusal its rules give: code, rule section, meaning (and the "
+        "maps citing that section); also listed in docs/refusals.md")] = []
 
     def resolved(self, setup: Setup) -> Setup:
         """`setup` with the map and variant it plays named (those it left to the defaults).

@@ -13,7 +13,6 @@ has as many tracks claimed as this seat count may use (§5.5).
 
 from __future__ import annotations
 
-from domain.kernel.errors import RuleViolation
 from domain.ticket_to_ride.board import TRAINS, Board
 from domain.ticket_to_ride.claimable import claim_moves
 from domain.ticket_to_ride.commands import ClaimRoute
@@ -31,6 +30,7 @@ from domain.ticket_to_ride.payments import (
 )
 from domain.ticket_to_ride.pricing import OneColour, PriceRule
 from domain.ticket_to_ride.redaction import public
+from domain.ticket_to_ride.refusals import Code, refuse
 from domain.ticket_to_ride.state import GameState
 from domain.ticket_to_ride.turn import Turn, end_turn, finish
 
@@ -41,48 +41,47 @@ def claim_route(turn: Turn, seat: int, command: ClaimRoute) -> list[Event]:
     player = state.players[seat]
     route = command.route
     if not 0 <= route < len(board.route_length):
-        raise RuleViolation("no-such-route", f"there is no route {route}", "§5.1")
+        raise refuse("no-such-route", f"there is no route {route}", "§5.1")
     if state.route_owner[route] >= 0:
-        raise RuleViolation("route-taken", "this route is already claimed", "§5.1")
+        raise refuse("route-taken", "this route is already claimed", "§5.1")
     if state.closed[route] >> seat & 1:
-        raise RuleViolation("double-route-closed", "the other track bars this route", "§5.5")
+        raise refuse("double-route-closed", "the other track bars this route", "§5.5")
     length = board.route_length[route]
     piece = board.route_piece[route]
     if player.pieces[piece] < length:
-        pieces = board.pieces[piece]
-        code = "not-enough-trains" if piece == TRAINS else f"not-enough-{pieces}"
-        raise RuleViolation(code, f"the route needs {length} {pieces}", "§5.1")
+        code: Code = "not-enough-trains" if piece == TRAINS else "not-enough-ships"
+        raise refuse(code, f"the route needs {length} {board.pieces[piece]}", "§5.1")
     rule = engine.price_rules[route]
     one = rule.colour_form()
     if command.cards is None and one is None:
-        raise RuleViolation("name-the-cards", "name the cards paid for this route", "§5.2")
+        raise refuse("name-the-cards", "name the cards paid for this route", "§5.2")
     if command.cards is not None:
         if command.colour is not None or command.locomotives:
-            raise RuleViolation("bad-payment", "name the cards, or a colour and Locomotives",
+            raise refuse("bad-payment", "name the cards, or a colour and Locomotives",
                                 "§5.2")
         paid = named_cards(board, player.hand, command.cards, "§5.2")
         if not isinstance(rule, OneColour):
             return _claim_paid(turn, seat, route, rule, paid)
         split = rule.split(board, paid)
         if split is None:
-            raise RuleViolation("wrong-colour", "pay with cards of one colour, Locomotives wild",
+            raise refuse("wrong-colour", "pay with cards of one colour, Locomotives wild",
                                 "§5.2")
         if sum(paid) != length:
-            raise RuleViolation("bad-payment", f"the route takes {length} cards", "§5.2")
+            raise refuse("bad-payment", f"the route takes {length} cards", "§5.2")
         command = ClaimRoute(route, colour_name(board, split[0]), split[1])
     assert one is not None
     colour = colour_index(board, command.colour, "§5.2")
     route_colour = board.route_colour[route]
     locomotives = command.locomotives
     if route_colour >= 0 and locomotives < length and colour != route_colour:
-        raise RuleViolation(
+        raise refuse(
             "wrong-colour", f"this route takes {board.colours[route_colour]} cards", "§5.2"
         )
     if locomotives == length and colour >= 0 and colour != route_colour:
-        raise RuleViolation("wrong-colour", "an all-Locomotive payment names no colour", "§5.2")
+        raise refuse("wrong-colour", "an all-Locomotive payment names no colour", "§5.2")
     used = check_colour_payment(board, player.hand, colour, locomotives, length, "§5.2")
     if locomotives < one.locomotives:
-        raise RuleViolation(
+        raise refuse(
             "ferry-locomotives", f"this ferry needs {one.locomotives} Locomotive(s)", "§5.3"
         )
     claim = engine.claims.get(board.route_kind[route])
@@ -100,7 +99,7 @@ def _claim_paid(turn: Turn, seat: int, route: int, rule: PriceRule, paid: list[i
     board = turn.board
     problem = rule.check(board, paid)
     if problem is not None:
-        raise RuleViolation("bad-payment", problem, rule.section)
+        raise refuse("bad-payment", problem, rule.section)
     turn.pay(paid)
     event = RouteClaimed(seat, route, None, paid[board.locomotive], sum(paid),
                          board.route_points[route], card_names(board, paid))
@@ -162,6 +161,10 @@ def claim_entries(engine: Engine, state: GameState, seat: int, out: list[Move]) 
 
 CLAIMS = Feature(
     name="claiming routes",
+    refusals=(("no-such-route", "§5.1"), ("route-taken", "§5.1"), ("double-route-closed", "§5.5"),
+              ("not-enough-trains", "§5.1"), ("name-the-cards", "§5.2"), ("bad-payment", "§5.2"),
+              ("wrong-colour", "§5.2"), ("unknown-colour", "§5.2"),
+              ("not-enough-cards", "§5.2")),
     turn_commands={ClaimRoute: claim_route},
     appliers={RouteClaimed: route_claimed},
     redactions={RouteClaimed: public},

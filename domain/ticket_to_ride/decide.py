@@ -8,11 +8,12 @@ does not combine is refused as that feature says (`hooks.Feature.absent`).
 
 from __future__ import annotations
 
-from domain.kernel.errors import RuleViolation, wire_name
+from domain.kernel.errors import wire_name
 from domain.kernel.rng import Seed
 from domain.ticket_to_ride.commands import Command
 from domain.ticket_to_ride.events import Event
 from domain.ticket_to_ride.hooks import Engine
+from domain.ticket_to_ride.refusals import refuse
 from domain.ticket_to_ride.state import GameState
 from domain.ticket_to_ride.turn import Turn
 
@@ -21,9 +22,9 @@ def decide(engine: Engine, state: GameState, seat: int, command: Command, seed: 
            ) -> list[Event]:
     """The events `command` from `seat` causes now, or raise `RuleViolation`."""
     if state.phase == "finished":
-        raise RuleViolation("game-over", "the game has ended", "§8")
+        raise refuse("game-over", "the game has ended", "§8")
     if not 0 <= seat < state.seats:
-        raise RuleViolation("no-such-seat", f"seat {seat} is not in this game", "§2")
+        raise refuse("no-such-seat", f"seat {seat} is not in this game", "§2")
     turn = Turn(engine, state, seed)
     kind = type(command)
     if state.phase == "choosing-tickets":
@@ -32,10 +33,11 @@ def decide(engine: Engine, state: GameState, seat: int, command: Command, seed: 
             return handler(turn, seat, command)
         refusal = engine.absent_setup.get(kind)
         if refusal is not None:
-            raise RuleViolation(*refusal)
-        raise RuleViolation("choose-tickets-first", "every player first chooses tickets", "§2.7")
+            raise refuse(*refusal)
+        raise refuse("choose-tickets-first", "every player first chooses tickets", "§2.7")
     if seat != state.current:
-        raise RuleViolation("not-your-turn", f"it is seat {state.current}'s turn", "§3")
+        raise refuse("not-your-turn", f"it is seat {state.current}'s turn", "§3",
+                     to_act=[state.current])
     pending = state.pending
     if pending is not None:
         return engine.decisions[type(pending)](turn, seat, pending, command)
@@ -44,5 +46,5 @@ def decide(engine: Engine, state: GameState, seat: int, command: Command, seed: 
         return handler(turn, seat, command)
     refusal = engine.absent_turn.get(kind)
     if refusal is not None:
-        raise RuleViolation(*refusal)
-    raise RuleViolation("not-now", f"{wire_name(command)!r} is not possible now", "§3")
+        raise refuse(*refusal)
+    raise refuse("not-now", f"{wire_name(command)!r} is not possible now", "§3")

@@ -9,13 +9,13 @@ turn by `turn.draw_ends_turn`.
 
 from __future__ import annotations
 
-from domain.kernel.errors import RuleViolation
 from domain.ticket_to_ride.cardflow import draw_top, replay_reshuffle, supplying
 from domain.ticket_to_ride.commands import DrawBlind, DrawCard
 from domain.ticket_to_ride.entries import Move
 from domain.ticket_to_ride.events import BlindDrawn, CardDrawn, Event
 from domain.ticket_to_ride.hooks import Engine, Feature
 from domain.ticket_to_ride.redaction import card_for_drawer
+from domain.ticket_to_ride.refusals import refuse
 from domain.ticket_to_ride.state import SECOND_CARD, GameState, SecondCard
 from domain.ticket_to_ride.turn import Turn, draw_ends_turn, end_turn, finish
 
@@ -38,7 +38,7 @@ def draw_blind(turn: Turn, seat: int, command: DrawBlind) -> list[Event]:
     board = turn.board
     deck = board.deck_ids.index(command.deck) if command.deck in board.deck_ids else -1
     if deck < 0:
-        raise RuleViolation("no-such-deck", f"this map has no deck {command.deck!r}", "§4.1")
+        raise refuse("no-such-deck", f"this map has no deck {command.deck!r}", "§4.1")
     return draw_from_deck(turn, seat, deck)
 
 
@@ -50,7 +50,7 @@ def draw_from_deck(turn: Turn, seat: int, deck: int) -> list[Event]:
     pile, discard = state.pile(deck)
     if not pile and not any(discard):
         name = board.deck_ids[deck]
-        raise RuleViolation("no-cards", f"the {name} deck and its discards are empty", "§4.4")
+        raise refuse("no-cards", f"the {name} deck and its discards are empty", "§4.4")
     piles = turn.decks()
     card = draw_top(*piles[deck], turn.reshuffles()[deck])
     over = draw_ends_turn(second, False, bool(supplying(piles)), turn.display, board.locomotive)
@@ -65,7 +65,7 @@ def second_card(turn: Turn, seat: int, pending: SecondCard, command: object) -> 
         return draw_card(turn, seat, command)
     if isinstance(command, DrawBlind):
         return draw_blind(turn, seat, command)
-    raise RuleViolation("draw-second-card", "take your second train card", "§4.1")
+    raise refuse("draw-second-card", "take your second train card", "§4.1")
 
 
 def blind_card_drawn(engine: Engine, state: GameState, event: CardDrawn) -> None:
@@ -136,6 +136,7 @@ def _redact_card_drawn(event: CardDrawn, viewer: int | None) -> CardDrawn:
 
 DRAWS = Feature(
     name="drawing cards",
+    refusals=(("no-such-deck", "§4.1"), ("no-cards", "§4.4"), ("draw-second-card", "§4.1")),
     turn_commands={DrawCard: draw_card, DrawBlind: draw_blind},
     decisions={SecondCard: second_card},
     appliers={BlindDrawn: blind_drawn},

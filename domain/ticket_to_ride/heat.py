@@ -33,7 +33,7 @@ def claims_svg(engine: Engine, claimed: Mapping[int, int], games: int) -> str:
     """The board with each route shaded by ``claimed[route] / games`` (0 without games)."""
     board = engine.board
     place, period = _projection(board)
-    parts = _opening(board, f"{board.title}: routes claimed in {_games(games)}", period)
+    parts = _opening(board, f"{board.title}: routes claimed in {_games(games)}")
     looks = [_look(claimed.get(route, 0), games) for route in range(len(board.route_a))]
     parts += _routes(board, looks, place, period)
     parts += _cities(board, place, [None] * len(board.city_names), None)

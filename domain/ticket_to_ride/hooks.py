@@ -47,6 +47,7 @@ from domain.ticket_to_ride.board import Board
 from domain.ticket_to_ride.commands import DrawBlind, RefillSlot
 from domain.ticket_to_ride.entries import Move, Payments
 from domain.ticket_to_ride.pricing import PriceRule
+from domain.ticket_to_ride.refusals import Code
 from domain.ticket_to_ride.ruleset import Ruleset
 from domain.ticket_to_ride.scoring import Tally, TicketScore
 from domain.ticket_to_ride.state import FinalScore, GameState, Pending, PlayerState
@@ -77,8 +78,8 @@ TicketPoints = Callable[["Engine", PlayerState, TicketScore], int]
 Measure = Callable[["Engine", GameState, Tally], list[int]]
 #: a part's lines on each seat's score sheet (by seat), from the recorded `FinalScore`s
 Sheet = Callable[["Engine", GameState, Sequence[FinalScore]], list["Lines"]]
-#: a refusal as `RuleViolation` takes it: code, message, section
-Refusal = tuple[str, str, str]
+#: a refusal as `refusals.refuse` takes it: code, message, section
+Refusal = tuple[Code, str, str]
 
 
 @dataclass(frozen=True)
@@ -106,6 +107,10 @@ class Feature:
     decisions: Mapping[type, Decision] = field(default_factory=dict)
     claims: Mapping[int, Claim] = field(default_factory=dict)
     absent: Mapping[type, Refusal] = field(default_factory=dict)
+    #: the (code, section) pairs the part refuses with (`refusals`), and those it refuses
+    #: with only on a board whose data calls for them
+    refusals: tuple[tuple[Code, str], ...] = ()
+    board_refusals: Callable[[Board], tuple[tuple[Code, str], ...]] | None = None
     after_claim: AfterClaim | None = None
     on_claim: OnClaim | None = None
     claim_continues: Callable[[Board, int], bool] | None = None
@@ -190,6 +195,7 @@ class Engine:
         "price_rules",
         "public_fields",
         "refill_moves",
+        "refusals",
         "seat_fields",
         "setup_commands",
         "setup_moves",
@@ -219,6 +225,13 @@ class Engine:
                              if kind in f.setup_commands}
         self.absent_turn = {kind: refusal for f in missing for kind, refusal in f.absent.items()
                             if kind in f.turn_commands}
+        #: every (code, section) the parts, and the features the map lacks, refuse with
+        self.refusals: tuple[tuple[str, str], ...] = tuple(sorted(
+            {pair for part in parts for pair in part.refusals}
+            | {pair for part in parts if part.board_refusals
+               for pair in part.board_refusals(board)}
+            | {(code, section) for code, _, section in
+               (*self.absent_setup.values(), *self.absent_turn.values())}))
         self.turn_commands: dict[type, TurnCommand] = {}
         self.setup_commands: dict[type, TurnCommand] = {}
         self.decisions: dict[type, Decision] = {}

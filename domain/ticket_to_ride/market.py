@@ -24,6 +24,7 @@ from domain.ticket_to_ride.entries import Move
 from domain.ticket_to_ride.events import CardDrawn, DisplayRefilled, Event
 from domain.ticket_to_ride.hooks import Engine, Feature
 from domain.ticket_to_ride.redaction import shuffles_hidden
+from domain.ticket_to_ride.refusals import refuse
 from domain.ticket_to_ride.ruleset import Ruleset
 from domain.ticket_to_ride.state import GameState
 from domain.ticket_to_ride.turn import Turn, draw_ends_turn, finish
@@ -33,17 +34,17 @@ def face_up_card(board: Board, display: list[int], slot: int, second: bool) -> i
     """The card a face-up draw from `slot` takes, or the refusal: an empty slot (§4.1),
     or a wild as the second card (§4.2), on every market."""
     if not 0 <= slot < len(display) or display[slot] < 0:
-        raise RuleViolation("empty-slot", f"face-up slot {slot} holds no card", "§4.1")
+        raise refuse("empty-slot", f"face-up slot {slot} holds no card", "§4.1")
     card = display[slot]
     if second and card == board.locomotive:
-        raise RuleViolation("locomotive-second",
+        raise refuse("locomotive-second",
                             f"a face-up {board.card_names[card]} cannot be the second card",
                             "§4.2")
     return card
 
 
 def no_cards() -> RuleViolation:
-    return RuleViolation("no-cards", "the draw pile and the discard pile are empty", "§4.4")
+    return refuse("no-cards", "the draw pile and the discard pile are empty", "§4.4")
 
 
 class OneDeck:
@@ -174,6 +175,7 @@ ONE_DECK = OneDeck()
 #: the one-deck market's own event
 ONE_DECK_REFILLS = Feature(
     name="one-deck market",
+    refusals=(("empty-slot", "§4.1"), ("locomotive-second", "§4.2"), ("no-cards", "§4.4")),
     appliers={CardDrawn: ONE_DECK.card_drawn, DisplayRefilled: display_refilled},
     redactions={DisplayRefilled: shuffles_hidden},
 )

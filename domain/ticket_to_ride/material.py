@@ -47,6 +47,8 @@ class CityMaterial(msgspec.Struct, frozen=True, omit_defaults=True):
     country: str = ""
     capital: bool = False
     arctic: bool = False
+    #: a port: a harbor may be built here (World; left out when false)
+    port: bool = False
 
 
 class RouteMaterial(msgspec.Struct, frozen=True, omit_defaults=True):
@@ -59,7 +61,9 @@ class RouteMaterial(msgspec.Struct, frozen=True, omit_defaults=True):
     included, one entry for a single route); ``points`` is what claiming it
     scores; ``bonus_cards`` the X of a "+X" route (cards drawn blind after
     claiming it; left out when 0); ``goods``: its spaces carry the goods
-    symbol, and claiming it takes a goods card (left out when false).
+    symbol, and claiming it takes a goods card (left out when false); ``piece``
+    the kind of piece a claim spends (``trains``, or World's ``ships``);
+    ``doubled`` how many of its spaces cost two cards (left out when 0).
     """
 
     index: int
@@ -72,8 +76,10 @@ class RouteMaterial(msgspec.Struct, frozen=True, omit_defaults=True):
     partner: int | None
     tracks: list[int]
     points: int
+    piece: str
     bonus_cards: int = 0
     goods: bool = False
+    doubled: int = 0
 
 
 class TicketMaterial(msgspec.Struct, frozen=True, omit_defaults=True):
@@ -83,7 +89,9 @@ class TicketMaterial(msgspec.Struct, frozen=True, omit_defaults=True):
     map file's deck name (e.g. ``base-regular``, ``1912-long``), and
     ``big_city`` says it bears the Big Cities logo; ``generated`` that the
     engine made it up where the printed card is unknown (`decks`; left out
-    when false).
+    when false). A tour (World) scores ``points`` when its cities are joined in
+    the printed order, ``any_order`` when joined otherwise, and costs
+    ``penalty`` when not joined (both left out for other tickets).
     """
 
     index: int
@@ -96,6 +104,8 @@ class TicketMaterial(msgspec.Struct, frozen=True, omit_defaults=True):
     group: str
     big_city: bool
     generated: bool = False
+    any_order: int | None = None
+    penalty: int | None = None
 
 
 class RoutePoints(msgspec.Struct, frozen=True):
@@ -173,7 +183,7 @@ def material_of(board: Board, setup: Setup) -> TicketToRideMaterial:
         cities=[
             CityMaterial(
                 i, c.id, c.name, c.lat, c.lon, i in metropolises,
-                c.x, c.y, c.country, c.capital, c.arctic,
+                c.x, c.y, c.country, c.capital, c.arctic, board.city_harbor[i],
             )
             for i, c in enumerate(cities)
         ],
@@ -190,8 +200,10 @@ def material_of(board: Board, setup: Setup) -> TicketToRideMaterial:
                 partner=None if board.route_partner[r] < 0 else board.route_partner[r],
                 tracks=list(board.route_tracks[r]),
                 points=board.route_points[r],
+                piece=board.pieces[board.route_piece[r]],
                 bonus_cards=board.route_bonus[r],
                 goods=board.route_goods[r],
+                doubled=board.route_doubled[r],
             )
             for r in range(len(board.route_a))
         ],
@@ -206,6 +218,8 @@ def material_of(board: Board, setup: Setup) -> TicketToRideMaterial:
                 group=board.ticket_group[t],
                 big_city="big-city" in board.ticket_group[t],
                 generated=board.ticket_generated[t],
+                any_order=board.ticket_any_order[t],
+                penalty=board.ticket_penalty[t],
             )
             for t in in_play
         ],

@@ -7,19 +7,19 @@ printed rule).
 
 from __future__ import annotations
 
-from domain.kernel.errors import RuleViolation
 from domain.ticket_to_ride.commands import Pass
 from domain.ticket_to_ride.events import Event, Passed
 from domain.ticket_to_ride.hooks import Engine, Feature
 from domain.ticket_to_ride.moves import turn_moves
 from domain.ticket_to_ride.redaction import public
+from domain.ticket_to_ride.refusals import refuse
 from domain.ticket_to_ride.state import GameState
 from domain.ticket_to_ride.turn import Turn, end_turn, finish
 
 
 def pass_turn(turn: Turn, seat: int, command: Pass) -> list[Event]:
     if turn_moves(turn.engine, turn.state, seat):
-        raise RuleViolation("cannot-pass", "you may pass only when no action is possible", "§3")
+        raise refuse("cannot-pass", "you may pass only when no action is possible", "§3")
     return finish(turn, [Passed(seat)])
 
 
@@ -30,6 +30,7 @@ def passed(engine: Engine, state: GameState, event: Passed) -> None:
 
 PASSING = Feature(
     name="passing",
+    refusals=(("cannot-pass", "§3"),),
     turn_commands={Pass: pass_turn},
     appliers={Passed: passed},
     redactions={Passed: public},

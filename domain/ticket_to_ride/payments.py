@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from domain.kernel.errors import RuleViolation
 from domain.ticket_to_ride.board import Board
+from domain.ticket_to_ride.refusals import refuse
 from domain.ticket_to_ride.state import GameState
 
 
@@ -20,7 +20,7 @@ def colour_index(board: Board, colour: str | None, section: str) -> int:
         return -1
     index = board.card_index(colour)
     if index < 0 or index == board.locomotive:
-        raise RuleViolation("unknown-colour", f"{colour!r} is not a card colour of this map",
+        raise refuse("unknown-colour", f"{colour!r} is not a card colour of this map",
                             section)
     return index
 
@@ -38,15 +38,15 @@ def check_colour_payment(
     All-Locomotive payments have no colour used (-1) whatever colour was named.
     """
     if not 0 <= locomotives <= cards:
-        raise RuleViolation("bad-payment", f"locomotives must be between 0 and {cards}", section)
+        raise refuse("bad-payment", f"locomotives must be between 0 and {cards}", section)
     if hand[board.locomotive] < locomotives:
-        raise RuleViolation("not-enough-cards", "not enough Locomotives in hand", section)
+        raise refuse("not-enough-cards", "not enough Locomotives in hand", section)
     if locomotives == cards:
         return -1
     if colour < 0:
-        raise RuleViolation("bad-payment", "name the colour of the non-Locomotive cards", section)
+        raise refuse("bad-payment", "name the colour of the non-Locomotive cards", section)
     if hand[colour] < cards - locomotives:
-        raise RuleViolation(
+        raise refuse(
             "not-enough-cards", f"not enough {board.colours[colour]} cards in hand", section
         )
     return colour
@@ -60,11 +60,11 @@ def named_cards(
     for name, count in cards.items():
         card = board.card_index(name)
         if card < 0:
-            raise RuleViolation("unknown-colour", f"{name!r} is not a card of this map", section)
+            raise refuse("unknown-colour", f"{name!r} is not a card of this map", section)
         if count < 0:
-            raise RuleViolation("bad-payment", "card counts are not negative", section)
+            raise refuse("bad-payment", "card counts are not negative", section)
         if hand[card] < count:
-            raise RuleViolation("not-enough-cards", f"not enough {name} cards in hand", section)
+            raise refuse("not-enough-cards", f"not enough {name} cards in hand", section)
         paid[card] = count
     return paid
 

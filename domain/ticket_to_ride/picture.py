@@ -16,9 +16,11 @@ owner's colour. Rails & Sails World: sea spaces are ovals and rail spaces
 rectangles, a doubled space carries a bar across, port cities an anchor
 mark and built harbors a square in their owner's colour, and on a board
 that wraps around (``board_wrap``) a route whose cities are more than half
-the board apart is drawn leaving one side edge and entering at the other.
-A side panel shows the turn, the face-up cards, pile sizes and each seat's
-score and pieces, and the result once the game has ended.
+the board apart is drawn leaving one side edge and entering at the other,
+every space inside the map area. City labels are kept inside the map area; a
+place the printed board leaves unnamed gets none. A side panel shows the map's
+title (broken after its colon when long), the turn, the face-up cards, pile
+sizes and each seat's score and pieces, and the result once the game has ended.
 
 Everything is read from `views.public_view`, so the picture can show nothing a
 spectator may not see. Elements carry ``data-*`` attributes (route number,
@@ -66,7 +68,7 @@ def board_svg(engine: Engine, state: GameState) -> str:
     board = engine.board
     view = public_view(engine, state)
     place, period = _projection(board)
-    parts = _opening(board, f"{board.title}: turn {view.turn}", period)
+    parts = _opening(board, f"{board.title}: turn {view.turn}")
     looks = [_board_look(board, view, route) for route in range(len(board.route_a))]
     parts += _routes(board, looks, place, period)
     parts += _cities(board, place, view.station_owner, view.harbor_owner)
@@ -75,7 +77,7 @@ def board_svg(engine: Engine, state: GameState) -> str:
     return "\n".join(parts)
 
 
-def _opening(board: Board, title: str, period: float | None) -> list[str]:
+def _opening(board: Board, title: str) -> list[str]:
     """The document's start: its size, title, shared definitions and background."""
     return [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
@@ -87,13 +89,7 @@ def _opening(board: Board, title: str, period: float | None) -> list[str]:
             f'<stop offset="{i / 5:.1f}" stop-color="{CARD_FILL[c]}"/>'
             for i, c in enumerate(("red", "orange", "yellow", "green", "blue", "purple"))
         )
-        + "</linearGradient>"
-        + (
-            ""
-            if period is None
-            else f'<clipPath id="map-area"><rect width="{MAP_WIDTH}" height="{HEIGHT}"/></clipPath>'
-        )
-        + "</defs>",
+        + "</linearGradient></defs>",
         f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#f3ead3"/>',
         f'<rect x="{MAP_WIDTH}" width="{WIDTH - MAP_WIDTH}" height="{HEIGHT}" fill="#e6dcc0"/>',
     ]
@@ -164,6 +160,14 @@ def _car(centre: Point, along: Point, across: Point, length: float, breadth: flo
     return " ".join(f"{cx + a * ux + b * vx:.1f},{cy + a * uy + b * vy:.1f}" for a, b in corners)
 
 
+#: how far inside the map area's side edges a route that wraps around the board leaves it
+EDGE = 8.0
+
+#: one straight stretch of a route's spaces: from a point to a point, and whether each
+#: end is a city (its spaces keep clear of the city's circle) or the map area's edge
+Leg = tuple[Point, Point, bool, bool]
+
+
 class Look(NamedTuple):
     """How one route is drawn: the board's own (free, or in its owner's colour) or a
     statistic's shade (`domain.ticket_to_ride.heat`)."""
@@ -204,40 +208,54 @@ def route_colour(board: Board, route: int) -> str:
 def _routes(
     board: Board, looks: list[Look], place: list[Point], period: float | None
 ) -> list[str]:
-    # a board that wraps around is cut at its edges
-    parts = ['<g class="routes">' if period is None else
-             '<g class="routes" clip-path="url(#map-area)">']
+    parts = ['<g class="routes">']
     for route in range(len(board.route_a)):
-        (ax, ay), (bx, by) = place[board.route_a[route]], place[board.route_b[route]]
-        if period is not None and abs(bx - ax) > period / 2:
-            # off one side edge and in at the other: drawn at both, each end from its city
-            side = period if bx < ax else -period
-            parts += _route(board, looks[route], route, (ax, ay), (bx + side, by), "wraps")
-            parts += _route(board, looks[route], route, (ax - side, ay), (bx, by), "wraps")
+        a, b = place[board.route_a[route]], place[board.route_b[route]]
+        if period is not None and abs(b[0] - a[0]) > period / 2:
+            parts += _route(board, looks[route], route, _around(a, b), "wraps")
         else:
-            parts += _route(board, looks[route], route, (ax, ay), (bx, by), "")
+            parts += _route(board, looks[route], route, [(a, b, True, True)], "")
     parts.append("</g>")
     return parts
 
 
+def _around(a: Point, b: Point) -> list[Leg]:
+    """A route the short way round a board that wraps: from `a` out at one side edge of
+    the map area and in at the other to `b`, both legs on the one straight line the
+    route would be if the map area repeated beside itself."""
+    left, right = EDGE, MAP_WIDTH - EDGE
+    repeat = right - left
+    (ax, ay), (bx, by) = a, b
+    if bx < ax:  # out at the right edge, in at the left
+        far = bx + repeat
+        y = ay + (by - ay) * (right - ax) / (far - ax)
+        return [(a, (right, y), True, False), ((left, y), b, False, True)]
+    far = bx - repeat
+    y = ay + (by - ay) * (ax - left) / (ax - far)
+    return [(a, (left, y), True, False), ((right, y), b, False, True)]
+
+
+def _spread(length: int, room: list[float]) -> list[int]:
+    """How many of a route's `length` spaces each leg holds, by the room along it."""
+    if len(room) == 1:
+        return [length]
+    first = round(length * room[0] / sum(room))
+    if length > 1:  # each leg holds a space: it leaves or reaches its city
+        first = min(max(first, 1), length - 1)
+    return [first, length - first]
+
+
 def _route(
-    board: Board, look: Look, route: int, start: Point, end: Point, wraps: str
+    board: Board, look: Look, route: int, legs: list[Leg], wraps: str
 ) -> list[str]:
-    """One route's spaces between two points (see the module docstring)."""
-    (ax, ay), (bx, by) = start, end
+    """One route's spaces along its legs (see the module docstring)."""
     parts = []
-    distance = math.hypot(bx - ax, by - ay) or 1.0
-    along = ((bx - ax) / distance, (by - ay) / distance)
-    across = (-along[1], along[0])
     tracks = board.route_tracks[route]
     # the tracks of a group side by side, centred on the line between the cities
     shift = CAR_WIDTH * 1.4 * ((len(tracks) - 1) / 2 - tracks.index(route))
-    usable = max(distance - 2 * (CITY_RADIUS + 2), 1.0)
     length = board.route_length[route]
-    car = max(usable / length - CAR_GAP, 2.0)
     colour = route_colour(board, route)
     kind = board.route_kind[route]
-    fill, stroke, width, paint = look.fill, look.stroke, look.width, look.paint
     dash = ' stroke-dasharray="2,1.5"' if kind == TUNNEL and not look.marked else ""
     a, b = board.city_names[board.route_a[route]], board.city_names[board.route_b[route]]
     name = f"{a} to {b}"
@@ -254,46 +272,33 @@ def _route(
         + look.data
         + f"><title>{escape(name)} ({length}, {colour}{escape(look.note)})</title>"
     )
-    step = usable / length
-    for i in range(length):
-        offset = -usable / 2 + step * (i + 0.5)
-        centre = (
-            (ax + bx) / 2 + offset * along[0] + shift * across[0],
-            (ay + by) / 2 + offset * along[1] + shift * across[1],
-        )
-        breadth = CAR_WIDTH + 2 if look.marked else CAR_WIDTH
-        if sea:  # a sea space is an oval
-            angle = math.degrees(math.atan2(along[1], along[0]))
-            parts.append(
-                f'<ellipse cx="{centre[0]:.1f}" cy="{centre[1]:.1f}" rx="{car / 2:.1f}" '
-                f'ry="{breadth / 2:.1f}" transform="rotate({angle:.0f} {centre[0]:.1f} '
-                f'{centre[1]:.1f})" fill="{fill}" stroke="{stroke}" '
-                f'stroke-width="{width}"{paint}/>'
+    clear = CITY_RADIUS + 2
+    room = [max(math.hypot(e[0] - s[0], e[1] - s[1]) - clear * (from_city + to_city), 1.0)
+            for s, e, from_city, to_city in legs]
+    space = 0
+    for (start, end, from_city, _), usable, spaces in zip(
+        legs, room, _spread(length, room), strict=True
+    ):
+        (ax, ay), (bx, by) = start, end
+        distance = math.hypot(bx - ax, by - ay) or 1.0
+        along = ((bx - ax) / distance, (by - ay) / distance)
+        across = (-along[1], along[0])
+        step = usable / max(spaces, 1)
+        car = max(step - CAR_GAP, 2.0)
+        for i in range(spaces):
+            offset = clear * from_city + step * (i + 0.5)
+            centre = (
+                ax + offset * along[0] + shift * across[0],
+                ay + offset * along[1] + shift * across[1],
             )
-        else:
-            parts.append(
-                f'<polygon points="{_car(centre, along, across, car, breadth)}" fill="{fill}" '
-                f'stroke="{stroke}" stroke-width="{width}"{paint}{dash}/>'
-            )
-        if i < doubled:  # the doubling symbol: a bar across the space
-            hx, hy = across[0] * breadth / 2, across[1] * breadth / 2
-            parts.append(
-                f'<line class="doubled" x1="{centre[0] - hx:.1f}" y1="{centre[1] - hy:.1f}" '
-                f'x2="{centre[0] + hx:.1f}" y2="{centre[1] + hy:.1f}" stroke="#222" '
-                'stroke-width="1.5"/>'
-            )
-        if kind == FERRY and i < board.route_locomotives[route] and not look.marked:
-            parts.append(
-                f'<circle cx="{centre[0]:.1f}" cy="{centre[1]:.1f}" r="1.8" fill="#222"/>'
-            )
-        if goods:  # the goods symbol of the board, a crate on each space
-            parts.append(
-                f'<rect class="goods" x="{centre[0] - 1.6:.1f}" y="{centre[1] - 1.6:.1f}" '
-                f'width="3.2" height="3.2" fill="#6b4a1e" stroke="#f3ead3" '
-                f'stroke-width="0.5"/>'
-            )
+            parts += _space(board, route, centre, along, across, car, space,
+                            (look.fill, look.stroke, look.width, look.paint, dash), look.marked)
+            space += 1
     bonus = board.route_bonus[route]
-    if bonus:  # the "+X" mark beside the track, outside the group
+    if bonus:  # the "+X" mark beside the track, outside the group, by its longest leg
+        (ax, ay), (bx, by), _, _ = legs[room.index(max(room))]
+        distance = math.hypot(bx - ax, by - ay) or 1.0
+        across = (-(by - ay) / distance, (bx - ax) / distance)
         side = shift + (CAR_WIDTH if shift >= 0 else -CAR_WIDTH)
         x = (ax + bx) / 2 + side * across[0]
         y = (ay + by) / 2 + side * across[1]
@@ -304,6 +309,70 @@ def _route(
         )
     parts.append("</g>")
     return parts
+
+
+def _space(
+    board: Board, route: int, centre: Point, along: Point, across: Point, car: float,
+    space: int, look: tuple[str, str, str, str, str], claimed: bool,
+) -> list[str]:
+    """Space number `space` of `route` (counted from its first city): a car, or an oval at
+    sea, with the marks that space carries (doubled, a ferry's Locomotive, goods)."""
+    fill, stroke, width, opacity, dash = look
+    breadth = CAR_WIDTH + 2 if claimed else CAR_WIDTH
+    parts = []
+    if board.route_kind[route] == SEA:  # a sea space is an oval
+        angle = math.degrees(math.atan2(along[1], along[0]))
+        parts.append(
+            f'<ellipse cx="{centre[0]:.1f}" cy="{centre[1]:.1f}" rx="{car / 2:.1f}" '
+            f'ry="{breadth / 2:.1f}" transform="rotate({angle:.0f} {centre[0]:.1f} '
+            f'{centre[1]:.1f})" fill="{fill}" stroke="{stroke}" '
+            f'stroke-width="{width}"{opacity}/>'
+        )
+    else:
+        parts.append(
+            f'<polygon points="{_car(centre, along, across, car, breadth)}" fill="{fill}" '
+            f'stroke="{stroke}" stroke-width="{width}"{opacity}{dash}/>'
+        )
+    if space < board.route_doubled[route]:  # the doubling symbol: a bar across the space
+        hx, hy = across[0] * breadth / 2, across[1] * breadth / 2
+        parts.append(
+            f'<line class="doubled" x1="{centre[0] - hx:.1f}" y1="{centre[1] - hy:.1f}" '
+            f'x2="{centre[0] + hx:.1f}" y2="{centre[1] + hy:.1f}" stroke="#222" '
+            'stroke-width="1.5"/>'
+        )
+    if board.route_kind[route] == FERRY and space < board.route_locomotives[route] \
+            and not claimed:
+        parts.append(f'<circle cx="{centre[0]:.1f}" cy="{centre[1]:.1f}" r="1.8" fill="#222"/>')
+    if board.route_goods[route]:  # the goods symbol of the board, a crate on each space
+        parts.append(
+            f'<rect class="goods" x="{centre[0] - 1.6:.1f}" y="{centre[1] - 1.6:.1f}" '
+            f'width="3.2" height="3.2" fill="#6b4a1e" stroke="#f3ead3" '
+            f'stroke-width="0.5"/>'
+        )
+    return parts
+
+
+#: the city labels' font size, and the width of one of its letters, about (DejaVu Sans)
+LABEL_SIZE = 10
+LETTER = 0.6 * LABEL_SIZE
+
+
+def _printed_name(board: Board, city: int) -> bool:
+    """Whether the printed board names the place: on a board laid out by ``x`` and ``y``,
+    a place no atlas places (no latitude) is a marker the board leaves unnamed (Northern
+    Lights' three flags, World's star in the Indian Ocean). Its circle is drawn without
+    a label, as on the board; its descriptive name stays in the circle's tooltip."""
+    data = board.map
+    return data.board_size is None or data.cities[city].lat is not None
+
+
+def _label_place(name: str, x: float, y: float) -> Point:
+    """Where a city's label goes: above its circle, moved sideways to stay inside the map
+    area, and below the circle when there is no room above it."""
+    half = len(name) * LETTER / 2 + 2
+    lx = min(max(x, half), MAP_WIDTH - half)
+    above = y - CITY_RADIUS - 3
+    return lx, (above if above >= LABEL_SIZE + 2 else y + CITY_RADIUS + LABEL_SIZE + 1)
 
 
 def _cities(
@@ -320,10 +389,15 @@ def _cities(
             f'<g class="city" data-city={quoteattr(board.city_ids[city])}>'
             f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{CITY_RADIUS}" fill="#fffaf0" '
             f'stroke="#5b3a1a" stroke-width="1.5"/>'
-            f'<text x="{x:.1f}" y="{y - CITY_RADIUS - 3:.1f}" font-size="10" '
-            f'text-anchor="middle" fill="#2b1d0e" stroke="#f3ead3" stroke-width="2.5" '
-            f'paint-order="stroke">{escape(board.city_names[city])}</text>'
+            f"<title>{escape(board.city_names[city])}</title>"
         )
+        if _printed_name(board, city):
+            lx, ly = _label_place(board.city_names[city], x, y)
+            parts.append(
+                f'<text x="{lx:.1f}" y="{ly:.1f}" font-size="{LABEL_SIZE}" '
+                f'text-anchor="middle" fill="#2b1d0e" stroke="#f3ead3" stroke-width="2.5" '
+                f'paint-order="stroke">{escape(board.city_names[city])}</text>'
+            )
         if board.city_harbor[city]:
             harbor = None if harbor_owner is None else harbor_owner[city]
             if harbor is None:
@@ -370,16 +444,38 @@ def _text(x: float, y: float, text: str, size: int = 13, weight: str = "normal")
     )
 
 
+#: the side panel's room for a line of text, and the width of a bold letter, about
+PANEL_TEXT = WIDTH - MAP_WIDTH - 40
+BOLD_LETTER = 0.58
+
+
+def _title_lines(title: str) -> list[tuple[str, int]]:
+    """The map's title in the panel, each line with its font size: one line while it fits
+    at 15 or more, else broken after its colon ("Ticket to Ride:" above the map's own
+    name), each line as large as fits (20 at most, never below 14)."""
+    def fitted(line: str) -> int:
+        return max(14, min(20, int(PANEL_TEXT / (BOLD_LETTER * max(len(line), 1)))))
+
+    head, colon, rest = title.partition(": ")
+    if fitted(title) >= 15 or not colon:
+        return [(title, fitted(title))]
+    return [(head + ":", fitted(head + ":")), (rest, fitted(rest))]
+
+
 def _panel(board: Board, view: PublicView) -> list[str]:
     x = MAP_WIDTH + 20
     y = 40
     acting = ", ".join(f"seat {s}" for s in view.to_act) or "nobody"
-    parts = [
-        '<g class="panel">',
-        _text(x, y, board.title, 20 if len(board.title) <= 24 else 16, "bold"),
-        _text(x, y + 24, f"Variant: {view.variant}"),
+    parts = ['<g class="panel">']
+    for line, size in _title_lines(board.title):
+        parts.append(_text(x, y, line, size, "bold"))
+        y += 24
+    y -= 24
+    variant = board.map.variants.get(view.variant)
+    parts += [
+        _text(x, y + 24, f"Variant: {view.variant if variant is None else variant.title}"),
         _text(x, y + 44, f"Turn {view.turn} · to act: {acting}"),
-        _text(x, y + 64, f"Waiting for: {view.pending or 'a move'}"
+        _text(x, y + 64, f"Waiting for: {(view.pending or 'a move').replace('-', ' ')}"
               if view.status == "active" else "The game has ended"),
         _text(x, y + 96, "Face-up cards", 14, "bold"),
     ]
@@ -417,7 +513,7 @@ def _panel(board: Board, view: PublicView) -> list[str]:
         parts += [
             f'<g class="seat" data-seat="{seat.seat}" data-score="{score}">',
             f'<rect x="{x}" y="{y - 12}" width="14" height="14" fill="{fill}" stroke="#111"/>',
-            _text(x + 22, y, f"Seat {seat.seat}: {score} points", 14, "bold"),
+            _text(x + 22, y, f"Seat {seat.seat}: {_count(score, 'point')}", 14, "bold"),
             _text(x + 22, y + 18, _count(seat.trains, "train")
                   + (f" · {_count(seat.stations, 'station')}" if stations else "") + routes
                   + ("" if seat.goods is None else f" · {seat.goods} goods"), 12),

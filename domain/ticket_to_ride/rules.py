@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 
 import msgspec
 
-from domain.kernel.errors import RuleViolation
+from domain.kernel.errors import RuleViolation, wire_name
 from domain.kernel.outcomes import Outcome
 from domain.kernel.protocol import (
     KindDescriptor,
@@ -20,6 +20,7 @@ from domain.kernel.protocol import (
     Setup,
     VariantDescriptor,
 )
+from domain.kernel.refusals import Raised, catalogue
 from domain.kernel.rng import Seed
 from domain.kernel.statistics import KindStatistics
 from domain.ticket_to_ride import heat, moves, opening, outcomes, picture, views
@@ -34,16 +35,24 @@ from domain.ticket_to_ride.evolve import evolve
 from domain.ticket_to_ride.hooks import Engine
 from domain.ticket_to_ride.mapfile import MapError, option_rule
 from domain.ticket_to_ride.material import TicketToRideMaterial, material_of
-from domain.ticket_to_ride.ruleset import DEFAULT_MAP, DEFAULT_VARIANT, ruleset_of
+from domain.ticket_to_ride.refusals import MEANINGS, TURN, WAITING, translated
+from domain.ticket_to_ride.ruleset import (
+    DEFAULT_MAP,
+    DEFAULT_VARIANT,
+    ruleset_of,
+    setup_refusals,
+    unknown_map,
+)
 from domain.ticket_to_ride.state import GameState
 from domain.ticket_to_ride.statistics import game_statistics
 from domain.ticket_to_ride.turn import forfeit
 
 
-def _descriptor(boards: Mapping[str, Board], default_map: str) -> KindDescriptor:
+def _descriptor(engines: Mapping[str, Engine], default_map: str) -> KindDescriptor:
     maps = []
     options = []
-    for map_id, board in sorted(boards.items()):
+    for map_id, engine in sorted(engines.items()):
+        board = engine.board
         data = board.map
         note = f" {data.note}" if data.note else ""
         note += _deck_note(board)
@@ -78,6 +87,8 @@ def _descriptor(boards: Mapping[str, Board], default_map: str) -> KindDescriptor
             for name, spec in data.options.items()
         ]
     return KindDescriptor(
+        refusals=catalogue({map_id: map_refusals(engine) for map_id, engine in engines.items()},
+                           MEANINGS),
         kind="ticket-to-ride",
         title="Ticket to Ride",
         min_seats=min(m.min_seats for m in maps),
@@ -92,6 +103,13 @@ def _descriptor(boards: Mapping[str, Board], default_map: str) -> KindDescriptor
         options=options,
         default_map=default_map,
     )
+
+
+def map_refusals(engine: Engine) -> list[Raised]:
+    """Every (code, section) a game on `engine`'s board may be refused with, in the map's
+    own rulebook sections: its setup's, the turn's, its parts' (`hooks.Engine.refusals`)."""
+    sections = engine.board.map.rules.sections
+    return [*setup_refusals(engine.board), *translated(sections, (*TURN, *engine.refusals))]
 
 
 def _deck_note(board: Board) -> str:
@@ -149,7 +167,7 @@ class TicketToRideRules:
         #: each board's engine, built once (`engine.build_engine`)
         self.engines = {map_id: build_engine(board) for map_id, board in self.boards.items()}
         self.default_map = DEFAULT_MAP if DEFAULT_MAP in self.boards else min(self.boards)
-        self.descriptor = _descriptor(self.boards, self.default_map)
+        self.descriptor = _descriptor(self.engines, self.default_map)
 
     def board(self, setup: Setup) -> Board:
         """The board `setup` plays on, or `bad-setup` (a map id is only ever a key here)."""
@@ -159,7 +177,7 @@ class TicketToRideRules:
         """The engine of the board `setup` plays on, or `bad-setup`."""
         engine = self.engines.get(setup.map or self.default_map)
         if engine is None:
-            raise RuleViolation("bad-setup", f"unknown map {setup.map!r}")
+            raise unknown_map(str(setup.map), self.engines)
         return engine
 
     def check_setup(self, setup: Setup) -> None:
@@ -176,10 +194,15 @@ class TicketToRideRules:
         return [opening.start(self.engine(setup), setup, seed)]
 
     def decide(self, state: GameState, seat: int, command: Command, seed: Seed) -> list[Event]:
+        engine = self.engines[state.rules.map]
         try:
-            return decide(self.engines[state.rules.map], state, seat, command, seed)
+            return decide(engine, state, seat, command, seed)
         except RuleViolation as refused:  # cite the map's own rulebook where it numbers otherwise
             refused.section = state.rules.sections.get(refused.section, refused.section)
+            if refused.code in WAITING and 0 <= seat < state.seats:
+                awaited = sorted({wire_name(m.command)
+                                  for m in moves.legal_moves(engine, state, seat)})
+                refused.expected = awaited or None
             raise
 
     def forfeit(self, state: GameState, seat: int, seed: Seed) -> list[Event]:

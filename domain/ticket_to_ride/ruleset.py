@@ -10,17 +10,24 @@ map id), so a map's rules are what its file states.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
 
 import msgspec
 
 from domain.kernel.errors import RuleViolation
 from domain.kernel.protocol import Setup
+from domain.kernel.refusals import Raised
 from domain.kernel.versions import split_version
 from domain.ticket_to_ride.board import Board, load_board, map_ids
 from domain.ticket_to_ride.mapfile import Features, MapRules, Variant, with_option_rule
 from domain.ticket_to_ride.names import SetupReturns
+from domain.ticket_to_ride.refusals import (
+    SETUP_SECTION,
+    VARIANTS_SECTION,
+    VERSIONS_SECTION,
+    refuse,
+)
 from domain.ticket_to_ride.versions import check_version
 
 
@@ -66,8 +73,34 @@ def stations_built(rules: Ruleset, left: int) -> int:
     return 0 if stations is None else stations.count - left
 
 
-def _bad(message: str) -> RuleViolation:
-    return RuleViolation("bad-setup", message)
+def _bad(message: str, section: str, known: list[str] | None = None) -> RuleViolation:
+    return refuse("bad-setup", message, section, known=known)
+
+
+def unknown_map(map_id: str, known: Iterable[str]) -> RuleViolation:
+    """The refusal of a setup on a map this server does not play, naming those it does."""
+    names = sorted(known)
+    return _bad(f"unknown map {map_id!r}; the maps are {', '.join(names)}", SETUP_SECTION,
+                names)
+
+
+def setup_section(board: Board) -> str:
+    """The section of `board`'s rulebook on setting up (Europe §2)."""
+    return board.map.rules.sections.get(SETUP_SECTION, SETUP_SECTION)
+
+
+def variants_section(board: Board) -> str:
+    """The section a refused variant or option cites: Europe's variants (§11) on a map
+    that has several, else its setup."""
+    return VARIANTS_SECTION if len(board.map.variants) > 1 else setup_section(board)
+
+
+def setup_refusals(board: Board) -> list[Raised]:
+    """Every (code, section) a setup on `board` may be refused with (the seat count
+    cites where the map's data states its player range)."""
+    sections = {SETUP_SECTION, setup_section(board), variants_section(board),
+                board.map.rules.players.section, VERSIONS_SECTION}
+    return [("bad-setup", section) for section in sorted(sections)]
 
 
 #: the map of a setup that names none
@@ -84,7 +117,7 @@ def ruleset_for(setup: Setup) -> Ruleset:
     map_id = setup.map or DEFAULT_MAP
     # only names of shipped map files: a map id is never used as a path as given
     if map_id not in map_ids():
-        raise _bad(f"unknown map {map_id!r}")
+        raise unknown_map(map_id, map_ids())
     return ruleset_of(load_board(map_id), setup)
 
 
@@ -112,7 +145,7 @@ def ruleset_from_fields(
     """`ruleset_of` from a setup's fields, for a caller holding them without a `Setup`
     (every replayed opening)."""
     if map_id is not None and map_id != board.id:
-        raise _bad(f"unknown map {map_id!r}")
+        raise unknown_map(map_id, [board.id])
     # each value's type is part of the key: 1 == True, but only a boolean is an option value
     key = tuple(sorted((k, v, type(v)) for k, v in options.items())) if options else ()
     return _ruleset(board, variant or DEFAULT_VARIANT, key, seats, version)
@@ -131,32 +164,35 @@ def _ruleset(
     played = check_version(board, version)
     data = board.map
     variant = data.variants.get(variant_id)
+    section = variants_section(board)
     if variant is None:
-        raise _bad(f"map {board.id!r} has no variant {variant_id!r}")
+        raise _bad(f"map {board.id!r} has no variant {variant_id!r}; its variants are "
+                   f"{', '.join(data.variants)}", section)
     long_groups = list(variant.long_tickets)
     for name, value, _ in options:
         option = data.options.get(name)
         if option is None:
-            raise _bad(f"unknown option {name!r}")
+            raise _bad(f"unknown option {name!r}", section)
         applies = f"option {name!r} applies only to {', '.join(option.variants)}"
         if option.sets is None:
             if not isinstance(value, bool):
-                raise _bad(f"option {name!r} is a boolean")
+                raise _bad(f"option {name!r} is a boolean", section)
             if value and variant_id not in option.variants:
-                raise _bad(applies)
+                raise _bad(applies, section)
             if value:
                 long_groups += option.adds_long_tickets
             continue
         if isinstance(value, bool) or not isinstance(value, int):
-            raise _bad(f"option {name!r} is an integer")
+            raise _bad(f"option {name!r} is an integer", section)
         if not option.minimum <= value <= option.maximum:
-            raise _bad(f"option {name!r} is from {option.minimum} to {option.maximum}")
+            raise _bad(f"option {name!r} is from {option.minimum} to {option.maximum}", section)
         if variant_id not in option.variants:
-            raise _bad(applies)
+            raise _bad(applies, section)
         data = with_option_rule(data, option.sets, value)
     players = data.rules.players
     if not players.min <= seats <= players.max:
-        raise _bad(f"{board.title} is for {players.min} to {players.max} players")
+        raise _bad(f"{board.title} is for {players.min} to {players.max} players",
+                   players.section)
     return Ruleset(
         map=board.id,
         variant=variant_id,

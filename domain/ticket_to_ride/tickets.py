@@ -13,12 +13,13 @@ from itertools import combinations
 
 from msgspec.structs import replace
 
-from domain.kernel.errors import RuleViolation
+from domain.ticket_to_ride.board import Board
 from domain.ticket_to_ride.commands import ChooseTickets, DrawTickets, KeepTickets
 from domain.ticket_to_ride.entries import Move
 from domain.ticket_to_ride.events import Event, TicketsChosen, TicketsDrawn, TicketsKept
 from domain.ticket_to_ride.hooks import Engine, Feature
 from domain.ticket_to_ride.redaction import blank
+from domain.ticket_to_ride.refusals import Code, refuse
 from domain.ticket_to_ride.state import TICKET_CHOICE, GameState, PlayerState, TicketChoice
 from domain.ticket_to_ride.turn import Turn, end_turn, finish
 
@@ -30,16 +31,16 @@ def choose_tickets(turn: Turn, seat: int, command: ChooseTickets) -> list[Event]
     state = turn.state
     player = state.players[seat]
     if not player.offered:
-        raise RuleViolation("not-your-turn", "you have already chosen your tickets", "§2.7")
+        raise refuse("not-your-turn", "you have already chosen your tickets", "§2.7")
     variant = state.rules.tickets
     keep = command.keep
     if len(set(keep)) != len(keep) or not set(keep) <= set(player.offered):
-        raise RuleViolation("not-offered", "keep only tickets you were dealt, once each", "§2.7")
+        raise refuse("not-offered", "keep only tickets you were dealt, once each", "§2.7")
     if len(keep) < variant.setup_keep:
-        raise RuleViolation("keep-more", f"keep at least {variant.setup_keep} tickets", "§2.7")
+        raise refuse("keep-more", f"keep at least {variant.setup_keep} tickets", "§2.7")
     longs = sum(1 for t in keep if t in state.rules.long_tickets)
     if variant.setup_long_max is not None and longs > variant.setup_long_max:
-        raise RuleViolation(
+        raise refuse(
             "too-many-long", f"keep at most {variant.setup_long_max} long ticket(s)", "§11.2"
         )
     ordered = [t for t in player.offered if t in keep]
@@ -50,7 +51,7 @@ def draw_tickets(turn: Turn, seat: int, command: DrawTickets) -> list[Event]:
     state = turn.state
     pile = state.ticket_pile
     if not pile:
-        raise RuleViolation("no-tickets", "the ticket pile is empty", "§6")
+        raise refuse("no-tickets", "the ticket pile is empty", "§6")
     count = min(state.rules.tickets.draw_tickets, len(pile))
     return [TicketsDrawn(seat, pile[-count:][::-1], count)]
 
@@ -58,14 +59,14 @@ def draw_tickets(turn: Turn, seat: int, command: DrawTickets) -> list[Event]:
 def keep_tickets(turn: Turn, seat: int, pending: TicketChoice, command: object) -> list[Event]:
     """The one command a ticket choice allows: which drawn tickets to keep (§6)."""
     if not isinstance(command, KeepTickets):
-        raise RuleViolation("keep-tickets-first", "choose which drawn tickets to keep", "§6")
+        raise refuse("keep-tickets-first", "choose which drawn tickets to keep", "§6")
     player = turn.state.players[seat]
     keep = command.keep
     if len(set(keep)) != len(keep) or not set(keep) <= set(player.offered):
-        raise RuleViolation("not-offered", "keep only tickets you drew, once each", "§6")
+        raise refuse("not-offered", "keep only tickets you drew, once each", "§6")
     need = min(turn.state.rules.tickets.draw_keep, len(player.offered))
     if len(keep) < need:
-        raise RuleViolation("keep-more", f"keep at least {need} ticket(s)", "§6")
+        raise refuse("keep-more", f"keep at least {need} ticket(s)", "§6")
     returned = [t for t in player.offered if t not in keep]
     bottom = turn.rng.shuffle([str(t) for t in returned]) if len(returned) > 1 else None
     kept = [t for t in player.offered if t in keep]
@@ -179,8 +180,18 @@ def _redact_kept(event: TicketsKept, viewer: int | None) -> TicketsKept:
     return replace(event, bottom=None if event.bottom is None else blank(event.bottom))
 
 
+def long_ticket_refusals(board: Board) -> tuple[tuple[Code, str], ...]:
+    """The cap on long tickets kept at setup, on a map with a variant that has one."""
+    capped = any(v.setup_long_max is not None for v in board.map.variants.values())
+    return (("too-many-long", "§11.2"),) if capped else ()
+
+
 TICKETS = Feature(
     name="tickets",
+    refusals=(("not-your-turn", "§2.7"), ("not-offered", "§2.7"), ("keep-more", "§2.7"),
+              ("no-tickets", "§6"), ("keep-tickets-first", "§6"), ("not-offered", "§6"),
+              ("keep-more", "§6")),
+    board_refusals=long_ticket_refusals,
     setup_commands={ChooseTickets: choose_tickets},
     turn_commands={DrawTickets: draw_tickets},
     decisions={TicketChoice: keep_tickets},

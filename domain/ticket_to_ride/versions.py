@@ -23,11 +23,11 @@ from __future__ import annotations
 
 import msgspec
 
-from domain.kernel.errors import RuleViolation
 from domain.kernel.protocol import LEGACY_RULES_VERSION
 from domain.kernel.versions import split_version
 from domain.ticket_to_ride.board import Board
 from domain.ticket_to_ride.names import SetupReturns
+from domain.ticket_to_ride.refusals import VERSIONS_SECTION, refuse
 
 #: the engine's current version
 ENGINE = "0.3"
@@ -75,13 +75,15 @@ def check_version(board: Board, version: str | None) -> Played:
         return Played(current_version(board))
     engine, data = split_version(version)
     if engine not in ENGINES:
-        raise RuleViolation("bad-setup", f"rules version {version!r} is not known here")
+        raise refuse("bad-setup", f"rules version {version!r} is not known here",
+                     VERSIONS_SECTION)
     if data is None:
         named = LEGACY_DATA_01.get(board.id) if engine == LEGACY_RULES_VERSION else None
     else:
         named = data.removeprefix(f"{board.id}@") if data.startswith(f"{board.id}@") else None
     if named is None:
-        raise RuleViolation("bad-setup", f"rules version {version!r} names no {board.id} data")
+        raise refuse("bad-setup", f"rules version {version!r} names no {board.id} data",
+                     VERSIONS_SECTION)
     digest, _, deck = named.partition("+")
     here, _, deck_here = board.digest.partition("+")
     recorded = RECORDED.get(digest)
@@ -93,14 +95,16 @@ def check_version(board: Board, version: str | None) -> Played:
     ) == (board.id, here):
         return Played(version, recorded.setup_returns)
     if deck == deck_here and (digest == here or recorded is not None):
-        raise RuleViolation(
-            "bad-setup", f"rules version {version!r}: engine {engine} never played this data"
+        raise refuse(
+            "bad-setup", f"rules version {version!r}: engine {engine} never played this data",
+            VERSIONS_SECTION,
         )
     # a ticket deck that differs is the server's choice: say so (docs/operations.md)
     deck_note = (" (its ticket deck is the server's ticket_deck setting)"
                  if board.deck_digest else "")
-    raise RuleViolation(
+    raise refuse(
         "bad-setup",
         f"rules version {version!r} needs {board.id} data {named}; "
         f"this server has {board.digest}{deck_note}",
+        VERSIONS_SECTION,
     )

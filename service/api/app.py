@@ -38,6 +38,7 @@ from service.api.material import MaterialController
 from service.api.metrics import MetricsController, forget_this_process
 from service.api.observability import REQUEST_ID_DOC, RequestObserver, configure_logging
 from service.api.openapi import openapi_config
+from service.api.problem_codes import ProblemCodesController
 from service.api.problems import EXCEPTION_HANDLERS
 from service.api.rate_limits import RateLimitStores, rate_limit_middleware
 from service.api.statistics import StatisticsController
@@ -53,6 +54,7 @@ from service.store.persistence import StoreTimeouts
 
 CONTROLLERS: list[Any] = [
     KindsController,
+    ProblemCodesController,
     GamesController,
     CommandsController,
     EventsController,

@@ -81,6 +81,9 @@ class AuditController(Controller):
         summary="The log as JSON Lines: complete once finished, redacted for the caller before",
         description="ETag names the version and the audience (a seat's export differs from a "
         "spectator's until the end); If-None-Match with it is 304.",
+        response_description="One record a line, oldest first, each a record of the game's "
+        "kind (TicketToRideRecord, ColtExpressRecord...: the records of GET "
+        "/games/{id}/events) with every field present (docs/fairness.md)",
         responses={
             304: ResponseSpec(None, description="Not modified: If-None-Match names this export"),
             **problems(401, 404, 422),

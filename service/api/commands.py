@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Mapping
 from typing import Annotated, Any
 
 import msgspec
@@ -23,6 +24,7 @@ from litestar.concurrency import sync_to_thread
 from litestar.params import FromPath, HeaderParameter, RawBody
 
 from domain.kernel.protocol import GameRules
+from service.api.bodies import whole_numbers
 from service.api.checks import JSON_BODY
 from service.api.deps import Store
 from service.api.errors import ServiceError
@@ -36,6 +38,7 @@ class CommandAnswer(msgspec.Struct, frozen=True):
     """What the command recorded: the new version and its events, redacted for the caller."""
 
     id: str
+    kind: str
     seat: int
     version: int
     command_id: str
@@ -70,14 +73,37 @@ def _decoder(command_type: Any) -> msgspec.json.Decoder[Any]:
     return msgspec.json.Decoder(command_type)
 
 
-def decoded(rules: GameRules[Any, Any, Any], body: bytes) -> Any:
-    """The command in `body`, as the kind's own command type; else a 422 problem."""
+def decoded(
+    rules: GameRules[Any, Any, Any], body: bytes,
+    kinds: Mapping[str, GameRules[Any, Any, Any]] | None = None,
+) -> Any:
+    """The command in `body`, as the kind's own command type; else a problem.
+
+    The request body's schema is every kind's command (the path does not say the
+    game's kind): a command of another of `kinds` is well-formed but not this
+    game's, ``409 wrong-kind``; anything else that is not this kind's is ``422``.
+    """
+    body = whole_numbers(body)
     try:
         return _decoder(rules.command_type).decode(body)
     except msgspec.ValidationError as error:
+        own = rules.descriptor.kind
+        for kind, other in (kinds or {}).items():
+            if kind != own and _fits(other, body):
+                raise ServiceError(
+                    409, "wrong-kind", f"this game is {own}: that is a {kind} command; see "
+                    "the seat's legal moves (GET /games/{id}/me)") from None
         raise ServiceError(422, "malformed-command", str(error)) from None
     except msgspec.DecodeError as error:
         raise ServiceError(422, "malformed-body", str(error)) from None
+
+
+def _fits(rules: GameRules[Any, Any, Any], body: bytes) -> bool:
+    try:
+        _decoder(rules.command_type).decode(body)
+    except msgspec.ValidationError:
+        return False
+    return True
 
 
 async def rules_of(store: GameStore, game_id: str) -> GameRules[Any, Any, Any]:
@@ -123,7 +149,7 @@ class CommandsController(Controller):
         ] = None,
     ) -> Response[CommandAnswer]:
         expected = parse_if_match(if_match)
-        command = decoded(await rules_of(store, game_id), body)
+        command = decoded(await rules_of(store, game_id), body, store.kinds)
         outcome = await store.command_on_loop(
             game_id, bearer(request), command, expected, idempotency_key)
         record = outcome.record
@@ -131,7 +157,7 @@ class CommandsController(Controller):
         if outcome.replayed:
             headers["Idempotent-Replayed"] = "true"
         return Response(
-            CommandAnswer(record.game_id, outcome.seat, record.version, record.command_id or "",
-                          answered_events(outcome)),
+            CommandAnswer(record.game_id, outcome.rules.descriptor.kind, outcome.seat,
+                          record.version, record.command_id or "", answered_events(outcome)),
             headers=headers,
         )

@@ -26,8 +26,18 @@ SCALAR_VERSION = "1.72.1"
 SCALAR_FILE = f"scalar-api-reference-{SCALAR_VERSION}.js"
 SCALAR_SHA256 = "bf091006bdc3af6067af77c2f534812e3e633e94a94e87138069f570f33b762c"
 ASSETS_PATH = "/schema/assets"
-#: Scalar's configuration: no web fonts (fetched from Scalar's servers), no telemetry
-SCALAR_OPTIONS = {"withDefaultFonts": False, "telemetry": False}
+#: Scalar's configuration: nothing that needs a service elsewhere. No web fonts (fetched
+#: from Scalar's servers), no telemetry; no "Ask AI" agent, no MCP buttons ("Generate MCP",
+#: "VS Code", "Cursor"), no developer tools bar ("Configure", "Share", "Deploy": Scalar's
+#: hosting) and no button opening the request in Scalar's web client.
+SCALAR_OPTIONS: dict[str, object] = {
+    "withDefaultFonts": False,
+    "telemetry": False,
+    "agent": {"disabled": True},
+    "mcp": {"disabled": True},
+    "showDeveloperTools": "never",
+    "hideClientButton": True,
+}
 
 
 @cache

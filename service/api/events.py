@@ -34,6 +34,7 @@ class EventsPage(msgspec.Struct, frozen=True):
     """Records ``after < version <= after + limit``; ask again from ``next_after``."""
 
     id: str
+    kind: str
     version: int
     records: list[Record]
     next_after: int
@@ -65,6 +66,6 @@ class EventsController(Controller):
             known_version(live, after)
             chosen = live.records[after : after + limit]
             records = [redacted_record(live, r, viewer) for r in chosen]
-            return EventsPage(live.id, live.version, records, after + len(records))
+            return EventsPage(live.id, live.kind, live.version, records, after + len(records))
 
         return Response(store.read(game_id, page, bearer(request)), headers=VARY_AUTHORIZATION)

@@ -335,7 +335,11 @@ IN_STRUCT: dict[str, dict[str, str]] = {
         "title": "The status's title",
         "status": "The HTTP status",
         "current_version": "The game's version now (on a stale If-Match or a race)",
-        "known": "What exists, when the request named something unknown (e.g. the kinds)",
+        "known": "What exists, when the request named something unknown (the kinds, or "
+        "the maps of an unknown map)",
+        "to_act": "On a refusal out of turn: the seats whose turn it is",
+        "expected": "On a command out of its phase: the command types the game waits for "
+        "from the seat to act",
         "errors": "The parameters refused, each with what is wrong",
         "request_id": "The request's id in the server's log (5xx only)",
         "retry_after": "Seconds to wait before retrying (also in Retry-After)",
@@ -351,6 +355,13 @@ IN_STRUCT: dict[str, dict[str, str]] = {
                "events": "The events it recorded (the kind's event union)",
                "version": "Its position in the log: 1 for the first record"},
     "EventsPage": {"version": "The game's version now"},
+    "CreatedPayload": {
+        "listed": "Whether the lobby lists the game (absent from older logs: listed)",
+        "private": "Whether joining takes the invite code (absent from older logs: no)",
+        "clock": "The game's turn clock; absent for an untimed game",
+    },
+    "SeatLeftPayload": {"by": "Who freed the seat: its player, or the host"},
+    "TimeoutPayload": {"then": "What plays the seat from now on, until its player acts"},
     "SeatChange": {"version": "The game's version after the change"},
     "SeatToken": {"version": "The game's version after the seat was taken",
                   "token": "The seat's bearer token, shown this once (kept only as a hash)"},
@@ -441,21 +452,19 @@ IN_STRUCT: dict[str, dict[str, str]] = {
     "MoveBandit": {"car": "The destination car"},
     "MoveMarshal": {"car": "The car the Marshal moves to"},
     "MarshalMoved": {"car": "The car the Marshal is now in"},
-    "GameStarted": {"goals": "The shuffle of the goal cards' ids (the first goals_in_play "
-                    "are in play); its outcome hidden until the end; null on a map without "
-                    "them",
-                    "goal_cards": "The goal cards in play, face up (public); null on a map "
-                    "without them",
-                    "seats": "The number of seats", "cards": "The shuffle of the train "
-                    "cards", "tickets": "The shuffle of the regular tickets",
-                    "shuffles": "Further shuffles of the opening", "display":
-                    "The face-up display dealt", "offered": "The tickets each seat is "
-                    "offered; null for those the viewer may not see",
-                    "options": "The host options in play", "map": "The map",
-                    "variant": "The variant", "rules_version": "The rules version (0.1 "
-                    "for logs recorded before they named theirs)"},
-    "GameEnded": {"scores": "Each seat's final account",
-                  "tickets": "Every seat's tickets, by seat, revealed"},
+    "TicketToRideGameStarted": {
+        "goals": "The shuffle of the goal cards' ids (the first goals_in_play are in play); "
+        "its outcome hidden until the end; null on a map without them",
+        "goal_cards": "The goal cards in play, face up (public); null on a map without them",
+        "seats": "The number of seats", "cards": "The shuffle of the train cards",
+        "tickets": "The shuffle of the regular tickets",
+        "shuffles": "Further shuffles of the opening", "display": "The face-up display dealt",
+        "offered": "The tickets each seat is offered; null for those the viewer may not see",
+        "options": "The host options in play", "map": "The map", "variant": "The variant",
+        "rules_version": "The rules version (0.1 for logs recorded before they named theirs)",
+    },
+    "TicketToRideGameEnded": {"scores": "Each seat's final account",
+                              "tickets": "Every seat's tickets, by seat, revealed"},
     "RouteClaimed": {"goods": "The goods cards the claim took (Amsterdam); left out at 0",
                      "cards": "How many cards were paid",
                      "points": "The points the route scores"},
@@ -474,14 +483,23 @@ IN_STRUCT: dict[str, dict[str, str]] = {
     "FinalScore": {"routes": "Points for routes", "tickets": "Points for tickets (completed "
                    "minus failed)"},
     "TicketView": {"id": "The ticket's number", "points": "What it is worth"},
-    "TicketMaterial": {"points": "What it is worth"},
+    "TicketMaterial": {"points": "What it is worth (a tour: joined in the printed order)",
+                       "any_order": "A tour's points when its cities are joined in another "
+                       "order; left out for other tickets",
+                       "penalty": "What a tour costs when not joined; left out for other "
+                       "tickets"},
     "RouteMaterial": {"goods": "Whether its spaces carry the goods symbol (claiming it "
                       "takes a goods card); left out when false",
                       "colour": "A card colour, or gray (any one colour pays)",
                       "kind": "rail, tunnel or ferry", "locomotives": "Locomotives a ferry "
-                      "needs among its cards", "points": "What it scores"},
+                      "needs among its cards", "points": "What it scores",
+                      "piece": "The kind of piece a claim spends: trains, or ships (World)",
+                      "doubled": "How many of its spaces cost two cards (World's double "
+                      "ship spaces); left out when 0"},
     "RoutePoints": {"points": "What a route of this length scores"},
-    "CityMaterial": {"id": "The city's id", "name": "Its name"},
+    "CityMaterial": {"id": "The city's id", "name": "Its name",
+                     "port": "A port: a harbor may be built here (World); left out when "
+                     "false"},
     "TicketToRideMaterial": {"seats": "The number of seats", "cards": "The names a hand or "
                              "the display uses", "cities": "The cities", "routes":
                              "The routes", "tickets": "The tickets of this setup's decks",

@@ -27,6 +27,7 @@ from service.api.params import AtVersion, GameId, SeatNumber, bearer, etag, vers
 from service.api.problems import problems
 from service.api.rate_limits import CREATE, LIMIT
 from service.store.clocks import ClockRule, Strategy
+from service.store.games import GameStore
 from service.store.live import LiveGame
 from service.store.opening import Opening
 from service.store.recorders import LobbyQuery
@@ -41,8 +42,10 @@ class CreateGame(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
     kind: Annotated[str, msgspec.Meta(description="A kind from GET /kinds")]
     seats: Annotated[int, msgspec.Meta(ge=1, le=64, description="The number of players")]
-    map: SetupName | None = None
-    variant: SetupName | None = None
+    #: named, or left out for the default; null stands for the default too, where there is
+    #: one to stand for (`named_setup`)
+    map: SetupName | msgspec.UnsetType | None = msgspec.UNSET
+    variant: SetupName | msgspec.UnsetType | None = msgspec.UNSET
     options: dict[str, bool | int | str] = {}
     seed_entropy: Annotated[
         str,
@@ -72,6 +75,29 @@ class CreateGame(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
         "time is played by the clock's bot until its player acts again")] | None = None
 
 
+def named_setup(store: GameStore, data: CreateGame) -> Setup:
+    """The setup `data` asks for; refuses a null map or variant where there is no default.
+
+    A kind without maps, or a map without variants, has no default that null could
+    stand for: the API description has no such field there, so a client that sends
+    one learns it rather than having it ignored.
+    """
+    rules = store.kinds.get(data.kind)
+    map_id = None if isinstance(data.map, msgspec.UnsetType) else data.map
+    variant = None if isinstance(data.variant, msgspec.UnsetType) else data.variant
+    if rules is not None:
+        descriptor = rules.descriptor
+        if data.map is None and not descriptor.maps:
+            raise ServiceError(422, "bad-setup", f"{descriptor.kind} has no maps: leave map out")
+        board = next((m for m in descriptor.maps
+                      if m.id == (map_id or descriptor.default_map)), None)
+        no_default = board.default_variant is None if board else not descriptor.maps
+        if data.variant is None and no_default:
+            raise ServiceError(422, "bad-setup", "this setup has no default variant: name "
+                               "one or leave variant out")
+    return Setup(data.seats, map_id, variant, data.options)
+
+
 class CreatedGame(PublicGame, frozen=True, kw_only=True):
     """`POST /games`'s answer: the public view, plus what only the creator gets, once."""
 
@@ -98,7 +124,11 @@ class JoinSeat(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 class SeatBot(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """`POST /games/{id}/seats/bot`: the host gives the lowest free seat to a bot."""
+    """`POST /games/{id}/seats/bot`: the host gives the lowest free seat to a bot.
+
+    With no `name`, the bot is named after its strategy, distinct at the table
+    ("greedy bot", then "greedy bot 2", ...).
+    """
 
     strategy: Annotated[Strategy, msgspec.Meta(description="The reference bot to play")] = (
         "greedy")
@@ -157,8 +187,7 @@ class GamesController(Controller):
         self, game_id: GameId, data: RequestBody[SeatBot], request: Request[Any, Any, Any],
         store: Store,
     ) -> Response[SeatChange]:
-        seated = store.join(game_id, data.name or f"{data.strategy} bot",
-                            bot=data.strategy, host_token=bearer(request))
+        seated = store.join(game_id, data.name, bot=data.strategy, host_token=bearer(request))
         return Response(SeatChange(seated.game_id, seated.seat, seated.version), status_code=201)
 
     @delete(
@@ -208,7 +237,7 @@ class GamesController(Controller):
                     "this server does not take a client's seed; send seed_entropy instead",
                 )
             seed = Seed.from_hex(data.seed)
-        setup = Setup(data.seats, data.map, data.variant, data.options)
+        setup = named_setup(store, data)
         host_token = secrets.token_urlsafe(32)
         invite_code = secrets.token_urlsafe(12) if data.private else None
         if data.clock is not None and not (data.clock.move_seconds or data.clock.reserve_seconds):

@@ -8,8 +8,13 @@ cacheable: the ETag is a hash of the content (strong), and ``If-None-Match``
 with it gives 304.
 
 * ``GET /games/{id}/material``: the material of that game's setup.
-* ``GET /kinds/{kind}/material?map=&variant=&seats=``: the same without a game,
-  for bot authors; a setup the kind refuses is a 422 ``bad-setup`` problem.
+* ``GET /kinds/{kind}/maps/{map}/variants/{variant}/material?seats=`` (a kind with
+  maps), ``GET /kinds/{kind}/variants/{variant}/material?seats=`` (a variant of a kind
+  without maps) and ``GET /kinds/{kind}/material?seats=`` (its defaults): the same
+  without a game, for bot authors; a setup the kind refuses is a 422 ``bad-setup``
+  problem. The paths name the map and variant so that the API description can give
+  each its own seat range (`service.api.setups.material_operations`); the last path
+  also takes ``?map=&variant=`` as query parameters, as it always has.
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ from service.api.deps import Store
 from service.api.errors import ServiceError
 from service.api.params import GameId
 from service.api.problems import problems
+from service.store.games import GameStore
 
 
 class GameMaterial(msgspec.Struct, frozen=True):
@@ -52,6 +58,8 @@ MapName = Annotated[
     str | None,
     QueryParameter(max_length=64, pattern="^[a-z0-9-]+$", description="A map of the kind"),
 ]
+KindName = FromPath[Annotated[str, msgspec.Meta(description="A kind from GET /kinds")]]
+Seats = Annotated[int, QueryParameter(ge=1, le=64, description="The number of players")]
 VariantName = Annotated[
     str | None,
     QueryParameter(max_length=64, pattern="^[a-z0-9-]+$", description="A variant, if any"),
@@ -72,7 +80,8 @@ def _material(rules: Hashable, kind: str, setup_json: bytes) -> tuple[bytes, str
         content = game_rules.material(setup)
     except RuleViolation as violation:
         raise ServiceError(
-            422, "bad-setup", violation.message, section=violation.section or None
+            422, "bad-setup", violation.message, section=violation.section or None,
+            known=violation.known,
         ) from None
     body = msgspec.json.encode(GameMaterial(kind, setup, content))
     return body, f'"m-{hashlib.sha256(body).hexdigest()[:32]}"'
@@ -123,18 +132,57 @@ class MaterialController(Controller):
     )
     def kind_material(
         self,
-        kind: FromPath[Annotated[str, msgspec.Meta(description="A kind from GET /kinds")]],
+        kind: KindName,
         store: Store,
-        seats: Annotated[int, QueryParameter(ge=1, le=64, description="The number of players")],
+        seats: Seats,
         map: MapName = None,
         variant: VariantName = None,
         if_none_match: IfNoneMatch = None,
     ) -> Response[GameMaterial]:
-        rules = store.kinds.get(kind)
-        if rules is None:
-            raise ServiceError(
-                404, "unknown-kind", f"no game kind {kind!r}; see GET /kinds",
-                known=sorted(store.kinds),
-            )
-        setup = rules.descriptor.resolved(Setup(seats=seats, map=map, variant=variant))
-        return _answer(rules, kind, setup, if_none_match, KIND_CACHE)
+        return _kind_answer(store, kind, Setup(seats=seats, map=map, variant=variant),
+                            if_none_match)
+
+    @get(
+        "/kinds/{kind:str}/maps/{map:str}/variants/{variant:str}/material",
+        sync_to_thread=False,
+        summary="The fixed components of one map and variant, without a game",
+        responses={**_NOT_MODIFIED, **problems(404, 422)},
+    )
+    def map_material(
+        self,
+        kind: KindName,
+        map: FromPath[str],
+        variant: FromPath[str],
+        store: Store,
+        seats: Seats,
+        if_none_match: IfNoneMatch = None,
+    ) -> Response[GameMaterial]:
+        return _kind_answer(store, kind, Setup(seats=seats, map=map, variant=variant),
+                            if_none_match)
+
+    @get(
+        "/kinds/{kind:str}/variants/{variant:str}/material",
+        sync_to_thread=False,
+        summary="The fixed components of a variant of a kind without maps, without a game",
+        responses={**_NOT_MODIFIED, **problems(404, 422)},
+    )
+    def variant_material(
+        self,
+        kind: KindName,
+        variant: FromPath[str],
+        store: Store,
+        seats: Seats,
+        if_none_match: IfNoneMatch = None,
+    ) -> Response[GameMaterial]:
+        return _kind_answer(store, kind, Setup(seats=seats, variant=variant), if_none_match)
+
+
+def _kind_answer(
+    store: GameStore, kind: str, setup: Setup, if_none_match: str | None
+) -> Response[GameMaterial]:
+    """The material of `kind` set up as `setup` (its defaults filled in)."""
+    rules = store.kinds.get(kind)
+    if rules is None:
+        raise ServiceError(404, "unknown-kind", f"no game kind {kind!r}; see GET /kinds",
+                           known=sorted(store.kinds))
+    return _answer(rules, kind, rules.descriptor.resolved(setup), if_none_match, KIND_CACHE)

@@ -40,10 +40,17 @@ from service.api.games import (
     SeatToken,
 )
 from service.api.health import Health, Readiness
+from service.api.kind_schemas import RECORD_PAYLOADS, kind_components
 from service.api.lobby import LobbyPage, SeatChange
 from service.api.material import GameMaterial
+from service.api.problem_codes import ProblemCode
 from service.api.problems import PROBLEM_MEDIA_TYPE, Problem, make_problem, problem_response
-from service.api.setups import component_name, create_game_schemas, material_operations
+from service.api.setups import (
+    MATERIAL_TEMPLATES,
+    component_name,
+    create_game_schemas,
+    material_operations,
+)
 from service.api.tickets import StreamTicket
 from service.api.verifier import GameAudit
 from service.audit import AuditReport
@@ -59,7 +66,8 @@ WIRE_TYPES: dict[str, Any] = {
     for t in (
         CommandAnswer, CreateGame, CreatedGame, EventsPage, Health, JoinSeat, KindDescriptor,
         LobbyPage, PrivateGame, Problem, PublicGame, SeatBot, SeatChange, SeatToken, AuditReport,
-        GameAudit, GameMaterial, Readiness, StreamTicket, AcrossGames, GameStatistics,
+        GameAudit, GameMaterial, ProblemCode, Readiness, StreamTicket, AcrossGames,
+        GameStatistics,
     )
 }
 REF = "#/components/schemas/{name}"
@@ -71,51 +79,125 @@ class GenericLegalMove(msgspec.Struct, frozen=True):
     command: dict[str, Any]
 
 
-def _schemas(store: GameStore) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
-    """(wire refs by litestar name, per-kind roots by role, all components)."""
-    wire = list(WIRE_TYPES.values())
+#: each kind's own schemas, by role: the component is ``<Kind><role>``
+ROLES = ("Command", "Event", "PublicView", "PrivateView", "LegalMove", "Material")
+
+
+def _role_types(rules: Any) -> dict[str, Any]:
+    types = {
+        "Command": rules.command_type, "Event": rules.event_type,
+        "PublicView": rules.public_view_type, "PrivateView": rules.private_view_type,
+        "LegalMove": getattr(rules, "legal_move_type", None) or GenericLegalMove,
+    }
+    material = getattr(rules, "material_type", None)
+    if material is not None:
+        types["Material"] = material
+    return types
+
+
+def _structs(node: Any, found: dict[type[msgspec.Struct], None]) -> None:
+    """Every struct type reachable from the `msgspec.inspect` type `node`, into `found`."""
+    if isinstance(node, msgspec.inspect.StructType):
+        if node.cls in found:
+            return
+        found[node.cls] = None
+        for field in node.fields:
+            _structs(field.type, found)
+    for attribute in ("types", "item_type", "key_type", "value_type", "type"):
+        inner = getattr(node, attribute, None)
+        if isinstance(inner, tuple):
+            for each in inner:
+                _structs(each, found)
+        elif isinstance(inner, msgspec.inspect.Type):
+            _structs(inner, found)
+
+
+def _reachable(types: list[Any]) -> set[type[msgspec.Struct]]:
+    found: dict[type[msgspec.Struct], None] = {}
+    for info in msgspec.inspect.multi_type_info(types):
+        _structs(info, found)
+    return set(found)
+
+
+def _sent_in_full(components: dict[str, Any], types: list[Any], partial: list[Any]) -> None:
+    """Mark every field the server always sends as required, in place.
+
+    msgspec's schemas leave a field with a default out of ``required``, as a
+    decoder may; the server's encoder sends it all the same, unless the struct
+    omits defaults. Structs reachable from `partial` keep msgspec's
+    ``required``: request bodies (a client may leave defaults out) and the
+    events and payloads stored in logs (one written before a field was added
+    lacks it, and a finished game's records are sent as stored).
+    """
+    kept = _reachable(partial)
+    for cls in _reachable(types) - kept:
+        schema = components.get(cls.__name__)
+        if schema is None or cls.__struct_config__.omit_defaults:
+            continue
+        schema["required"] = list(schema.get("properties", {}))
+
+
+def _schemas(store: GameStore) -> tuple[dict[str, Any], dict[str, dict[str, str]], dict[str, Any]]:
+    """(wire refs by litestar name, each kind's component by role, all components)."""
+    wire = [*WIRE_TYPES.values(), *RECORD_PAYLOADS]
     roles: list[tuple[str, str, Any]] = []
     for kind, rules in store.kinds.items():
-        name = component_name(kind)
-        move = getattr(rules, "legal_move_type", None) or GenericLegalMove
-        roles += [
-            ("command", f"{name}Command", rules.command_type),
-            ("event", f"{name}Event", rules.event_type),
-            ("public", f"{name}PublicView", rules.public_view_type),
-            ("private", f"{name}PrivateView", rules.private_view_type),
-            ("move", f"{name}LegalMove", move),
-        ]
-        material = getattr(rules, "material_type", None)
-        if material is not None:
-            roles.append(("material", f"{name}Material", material))
-    roots, components = msgspec.json.schema_components(
-        wire + [t for _, _, t in roles], ref_template=REF
-    )
-    wire_refs = dict(zip(WIRE_TYPES, roots[: len(wire)], strict=True))
-    by_role: dict[str, list[dict[str, Any]]] = {}
-    named = [(role, name, root) for (role, name, _), root in zip(roles, roots[len(wire):],
-                                                                  strict=True)]
-    struct_names = [root["$ref"].rsplit("/", 1)[1] for _, _, root in named if "$ref" in root]
+        roles += [(kind, role, t) for role, t in _role_types(rules).items()]
+    all_types = wire + [t for _, _, t in roles]
+    roots, components = msgspec.json.schema_components(all_types, ref_template=REF)
+    wire_refs = dict(zip(WIRE_TYPES, roots[: len(WIRE_TYPES)], strict=True))
+    partial = [CreateGame, JoinSeat, SeatBot, *RECORD_PAYLOADS,
+               *(t for _, role, t in roles if role in ("Command", "Event"))]
+    _sent_in_full(components, all_types, partial)
+    by_kind: dict[str, dict[str, str]] = {}
+    named = list(zip(roles, roots[len(wire):], strict=True))
+    struct_names = [root["$ref"].rsplit("/", 1)[1] for _, root in named if "$ref" in root]
     renames = {}
-    for role, name, root in named:
-        if "$ref" not in root:  # a union: name it after its kind
+    for (kind, role, _), root in named:
+        name = f"{component_name(kind)}{role}"
+        if "$ref" not in root:  # a union: named after its kind
             components[name] = root
         elif struct_names.count(own := root["$ref"].rsplit("/", 1)[1]) == 1:
             renames[own] = name  # one kind's struct (``Move``): named as every kind's is
         else:
             name = own  # shared by several kinds (`GenericLegalMove`): keeps its name
-        by_role.setdefault(role, []).append({"$ref": REF.format(name=name)})
+        by_kind.setdefault(kind, {})[role] = name
     components = _renamed(components, renames)
-    return wire_refs, by_role, components
+    prefixed = _kind_prefixed(components, by_kind)
+    components = _renamed(components, prefixed)
+    for name in [*renames.values(), *prefixed.values()]:
+        components[name]["title"] = name
+    return wire_refs, by_kind, components
+
+
+def _kind_prefixed(
+    components: dict[str, Any], by_kind: dict[str, dict[str, str]]
+) -> dict[str, str]:
+    """Renames giving a kind's own prefix to a member of its unions that another kind's
+    namesake already has (``GameStarted`` beside ``ColtExpressGameStarted`` becomes
+    ``TicketToRideGameStarted``), so that no kind's struct looks like everyone's."""
+    prefixes = {kind: component_name(kind) for kind in by_kind}
+    renames = {}
+    for kind, roles in by_kind.items():
+        for role in ("Command", "Event"):
+            union = components.get(roles.get(role, ""), {})
+            for target in union.get("discriminator", {}).get("mapping", {}).values():
+                member = target.rsplit("/", 1)[1]
+                if any(f"{prefix}{member}" in components
+                       for other, prefix in prefixes.items() if other != kind):
+                    renames[member] = f"{prefixes[kind]}{member}"
+    return renames
 
 
 def _renamed(components: dict[str, Any], renames: dict[str, str]) -> dict[str, Any]:
     """`components` with the schemas in `renames` under their new names, references too."""
     refs = {REF.format(name=old): REF.format(name=new) for old, new in renames.items()}
 
-    def swap(node: Any) -> Any:
+    def swap(node: Any) -> Any:  # a reference, or a discriminator mapping's target
+        if isinstance(node, str):
+            return refs.get(node, node)
         if isinstance(node, dict):
-            return {k: refs.get(v, v) if k == "$ref" else swap(v) for k, v in node.items()}
+            return {k: swap(v) for k, v in node.items()}
         if isinstance(node, list):
             return [swap(v) for v in node]
         return node
@@ -186,21 +268,52 @@ EDGE_RESPONSES = {
 #: operations the rate limits do not apply to
 NOT_RATE_LIMITED = {"/health"}
 
+#: each operation's id: a verb and what it acts on, as generated clients name their calls
+#: (``get_game``, ``getGame``); the material's are made per map and variant (`setups`)
+OPERATION_IDS = {
+    ("/games", "get"): "listGames",
+    ("/games", "post"): "createGame",
+    ("/games/{game_id}", "get"): "getGame",
+    ("/games/{game_id}/audit", "get"): "auditGame",
+    ("/games/{game_id}/board.svg", "get"): "getBoard",
+    ("/games/{game_id}/commands", "post"): "sendCommand",
+    ("/games/{game_id}/events", "get"): "getEvents",
+    ("/games/{game_id}/export", "get"): "exportLog",
+    ("/games/{game_id}/material", "get"): "getGameMaterial",
+    ("/games/{game_id}/me", "get"): "getMe",
+    ("/games/{game_id}/seats", "post"): "joinSeat",
+    ("/games/{game_id}/seats/bot", "post"): "seatBot",
+    ("/games/{game_id}/seats/{seat}", "delete"): "freeSeat",
+    ("/games/{game_id}/seats/{seat}/token", "post"): "reissueToken",
+    ("/games/{game_id}/start", "post"): "startGame",
+    ("/games/{game_id}/stream", "get"): "streamGame",
+    ("/games/{game_id}/stream-tickets", "post"): "issueStreamTicket",
+    ("/games/{game_id}/statistics", "get"): "getStatistics",
+    ("/games/{game_id}/statistics/scores.svg", "get"): "getScoreChart",
+    ("/health", "get"): "health",
+    ("/kinds", "get"): "listKinds",
+    ("/metrics", "get"): "metrics",
+    ("/ready", "get"): "ready",
+    ("/replays", "post"): "replayLog",
+    ("/statistics", "get"): "getFiguresAcrossGames",
+    ("/statistics/board.svg", "get"): "getClaimsHeatMap",
+}
+
 _BEARER = {"header.Authorization": "Bearer {$response.body#/token}"}
 LINKS = {
     ("/games", "post", "201"): {
-        "JoinSeat": ("GamesGameIdSeatsJoin", {"game_id": "$response.body#/id"}),
-        "PublicView": ("GamesGameIdPublic", {"game_id": "$response.body#/id"}),
-        "Events": ("GamesGameIdEventsEvents", {"game_id": "$response.body#/id"}),
+        "JoinSeat": ("joinSeat", {"game_id": "$response.body#/id"}),
+        "PublicView": ("getGame", {"game_id": "$response.body#/id"}),
+        "Events": ("getEvents", {"game_id": "$response.body#/id"}),
     },
     ("/games/{game_id}/seats", "post", "201"): {
-        "Start": ("GamesGameIdStartStart", {"game_id": "$response.body#/id", **_BEARER}),
-        "Me": ("GamesGameIdMeMe", {"game_id": "$response.body#/id", **_BEARER}),
-        "Events": ("GamesGameIdEventsEvents", {"game_id": "$response.body#/id", **_BEARER}),
-        "PublicView": ("GamesGameIdPublic", {"game_id": "$response.body#/id"}),
+        "Start": ("startGame", {"game_id": "$response.body#/id", **_BEARER}),
+        "Me": ("getMe", {"game_id": "$response.body#/id", **_BEARER}),
+        "Events": ("getEvents", {"game_id": "$response.body#/id", **_BEARER}),
+        "PublicView": ("getGame", {"game_id": "$response.body#/id"}),
     },
     ("/games/{game_id}/start", "post", "200"): {
-        "PublicView": ("GamesGameIdPublic", {"game_id": "$response.body#/id"}),
+        "PublicView": ("getGame", {"game_id": "$response.body#/id"}),
     },
 }
 
@@ -251,20 +364,56 @@ def _describe_properties(name: str, schema: dict[str, Any]) -> None:
                 _describe_properties(name, option)
 
 
+def _command_tags(components: dict[str, Any], name: str) -> list[str]:
+    """The ``type`` tags of the commands in component `name` (a tagged union or one struct)."""
+    schema = components[name]
+    if "discriminator" in schema:
+        return list(schema["discriminator"]["mapping"])
+    tags: list[str] = schema["properties"]["type"]["enum"]
+    return tags
+
+
+def _audit_schemas(components: dict[str, Any], by_kind: dict[str, dict[str, str]]) -> None:
+    """The audit's views, commands and events as the kinds' schemas, in place."""
+
+    def every(role: str, nullable: bool = False) -> dict[str, Any]:
+        refs = [{"$ref": REF.format(name=roles[role])} for roles in by_kind.values()
+                if role in roles]
+        return _one_of(refs, nullable) or {}
+
+    def keep(schema: dict[str, Any], old: dict[str, Any]) -> dict[str, Any]:
+        if old.get("description"):
+            schema["description"] = old["description"]
+        return schema
+
+    commands = [{"$ref": REF.format(name="Command")}] + [
+        {"$ref": REF.format(name=f"{component_name(kind)}RedactedCommand")} for kind in by_kind
+    ] + [{"$ref": REF.format(name=payload.__name__)} for payload in RECORD_PAYLOADS]
+    explained = components["Explanation"]["properties"]
+    typed = {
+        "command": {"anyOf": [*commands, {"type": "null"}]},
+        "before": every("PublicView", nullable=True),
+        "after": every("PublicView", nullable=True),
+        "seat_view_before": every("PrivateView", nullable=True),
+        "recorded_events": {"type": "array", "items": every("Event")},
+        "decided_events": {"anyOf": [{"type": "array", "items": every("Event")},
+                                     {"type": "null"}]},
+    }
+    for field, schema in typed.items():
+        default = explained[field].get("default", ...)
+        explained[field] = keep(schema, explained[field])
+        if default is not ...:
+            explained[field]["default"] = default
+    report = components["AuditReport"]["properties"]
+    report["final_view"] = keep(every("PublicView", nullable=True), report["final_view"])
+    report["result"] = keep({"anyOf": [{"$ref": REF.format(name="Result")}, {"type": "null"}]},
+                            report["result"])
+
+
 def fix_document(generated: dict[str, Any], store: GameStore) -> dict[str, Any]:
     """litestar's document with exact schemas, problem responses, security and links."""
     document = copy.deepcopy(generated)
-    wire_refs, by_role, components = _schemas(store)
-
-    public = _component(components, wire_refs["PublicGame"])
-    public["properties"]["view"] = _one_of(by_role.get("public", []), nullable=True)
-    private = _component(components, wire_refs["PrivateGame"])
-    private["properties"]["view"] = _one_of(by_role.get("private", []), nullable=True)
-    private["properties"]["legal_moves"]["items"] = _one_of(by_role.get("move", []))
-    material = _component(components, wire_refs["GameMaterial"])
-    material["properties"]["material"] = _one_of(by_role.get("material", []))
-    answer = _component(components, wire_refs["CommandAnswer"])
-    answer["properties"]["events"]["items"] = _one_of(by_role.get("event", []))
+    wire_refs, by_kind, components = _schemas(store)
     descriptors = [rules.descriptor for rules in store.kinds.values()]
     components.update(create_game_schemas(
         descriptors, _component(components, wire_refs["CreateGame"]), REF))
@@ -273,11 +422,19 @@ def fix_document(generated: dict[str, Any], store: GameStore) -> dict[str, Any]:
     for name, rule in CROSS_FIELD.items():
         if name in components:
             components[name].update(copy.deepcopy(rule))
-    components["Command"] = _one_of(by_role.get("command", [])) or {"type": "object"}
+    _audit_schemas(components, by_kind)
+    names = {kind: component_name(kind) for kind in store.kinds}
+    tags = {kind: _command_tags(components, roles["Command"]) for kind, roles in by_kind.items()}
+    components = kind_components(components, names, by_kind, tags)
+    components["Command"] = _one_of(
+        [{"$ref": REF.format(name=roles["Command"])} for roles in by_kind.values()]
+    ) or {"type": "object"}
 
     problem = {PROBLEM_MEDIA_TYPE: {"schema": wire_refs["Problem"]}}
     for path, item in document["paths"].items():
         for method, operation in item.items():
+            if (path, method) in OPERATION_IDS:
+                operation["operationId"] = OPERATION_IDS[path, method]
             for parameter in operation.get("parameters", []):
                 parameter["schema"] = _parameter_schema(parameter["schema"])
                 parameter.pop("deprecated", None)
@@ -313,9 +470,8 @@ def fix_document(generated: dict[str, Any], store: GameStore) -> dict[str, Any]:
                     "content": {"application/json": {"schema": command}},
                 }
     paths = document["paths"]
-    material = paths.pop("/kinds/{kind}/material", None)
-    if material is not None:
-        paths.update(material_operations(material["get"], descriptors))
+    templates = {path: paths.pop(path)["get"] for path in MATERIAL_TEMPLATES}
+    paths.update(material_operations(templates, descriptors))
     document["paths"] = dict(sorted(paths.items()))
     document["components"] = {
         "schemas": dict(sorted(components.items())),

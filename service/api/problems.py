@@ -17,7 +17,8 @@ A refusal that passes with time (``429 rate-limited``, ``503 verifier-busy``,
 The store's errors (`service.store.errors`) become problems here and nowhere
 else: `STORE_PROBLEMS` gives each its status and code, and `on_store_error`
 copies what a client needs to recover (the current version, the rules section,
-the known kinds).
+the known kinds or maps). A rule's refusal carries what its `RuleViolation` says
+as data: the seats to act (``to_act``) and the commands awaited (``expected``).
 """
 
 from __future__ import annotations
@@ -53,6 +54,8 @@ class Problem(msgspec.Struct, frozen=True, omit_defaults=True):
     section: str | None = None
     current_version: int | None = None
     known: list[str] | None = None
+    to_act: list[int] | None = None
+    expected: list[str] | None = None
     errors: list[dict[str, Any]] | None = None
     request_id: str | None = None
     retry_after: int | None = None
@@ -180,6 +183,9 @@ def _rule_refused(request: Request[Any, Any, Any], error: store.RuleRefused) -> 
             detail=shortened(v.message),
             code=v.code,
             section=v.section or None,
+            known=v.known,
+            to_act=v.to_act,
+            expected=v.expected,
         ),
         error,
     )

@@ -5,12 +5,9 @@ maps, variants and options a kind takes is its rules' business
 (`check_setup`). The OpenAPI document states those rules all the same, so
 that a client (or a fuzzer) knows before it asks: the body is a union
 discriminated by ``kind``, each kind's member the setups its descriptor allows
-(`setup_shapes`), and ``GET /kinds/{kind}/material`` is one path per kind with
-its own parameter ranges (`material_operations`). Nothing here names a kind,
-map or variant: a new map or option appears by itself.
-
-What a parameter list cannot say (a variant's seat range, for the material's
-query) is said in the variant parameter's description.
+(`setup_shapes`), and a kind's material is one path per map and variant, with
+that setup's seat range (`material_paths`). Nothing here names a kind, map or
+variant: a new map or option appears by itself.
 """
 
 from __future__ import annotations
@@ -79,38 +76,44 @@ def _variants(
     return found
 
 
-def setup_shapes(descriptor: KindDescriptor, shared: dict[str, Any]) -> list[dict[str, Any]]:
-    """The JSON Schemas of the `POST /games` bodies this kind takes, one per kind of setup.
+def _named(value: str, is_default: bool, description: str) -> dict[str, Any]:
+    """A map or variant field that names `value` (or, for the default, may be null)."""
+    named = {"type": "string", "const": value}
+    if not is_default:
+        return {**named, "description": description}
+    return {"anyOf": [named, {"type": "null"}],
+            "description": f"{description} (the default: null or left out)"}
+
+
+def setup_shapes(
+    descriptor: KindDescriptor, shared: dict[str, Any]
+) -> dict[str, dict[str, Any]]:
+    """The JSON Schemas of the `POST /games` bodies this kind takes, by component name.
 
     One per map and variant (and per seat count where an option's pattern
-    depends on it). A map or variant other than the default must be named;
-    the defaults may be named or left out. `shared` holds the schemas of the
-    fields every body has (`SETUP_FIELDS` aside).
+    depends on it), named ``CreateGame<Kind><Map><Variant>[<N>Seats]``: each
+    its own component, as generators want (inline members of a union get
+    names from their titles, and the same title twice is a clash). A map or
+    variant other than the default must be named; the defaults may be named
+    or left out. A kind without maps has no ``map`` field, and a setup without
+    variants no ``variant`` (a field that may only be null is one no typed
+    client can send). `shared` holds the schemas of the fields every body has
+    (`SETUP_FIELDS` aside).
     """
-    shapes = []
+    shapes = {}
     boards: list[MapDescriptor | None] = [*descriptor.maps] or [None]
     for board in boards:
-        if board is None:
-            map_schema: dict[str, Any] = {"type": "null", "description": "This kind has no maps"}
-        else:
+        map_schema: dict[str, Any] | None = None
+        if board is not None:
             is_default = board.id == descriptor.default_map
-            map_schema = {
-                "enum": [board.id, None] if is_default else [board.id],
-                "description": f"{board.title}" + (" (the default: null or left out)"
-                                                   if is_default else ""),
-            }
+            map_schema = _named(board.id, is_default, f"{board.title}")
         options = [o for o in descriptor.options
                    if o.maps is None or (board is not None and board.id in o.maps)]
         by_seat = any(o.patterns for o in options)
         for variant, is_default_variant, low, high in _variants(descriptor, board):
-            if variant is None:
-                variant_schema: dict[str, Any] = {"type": "null", "description": "No variant"}
-            else:
-                variant_schema = {
-                    "enum": [variant, None] if is_default_variant else [variant],
-                    "description": f"The variant {variant}" + (
-                        " (the default: null or left out)" if is_default_variant else ""),
-                }
+            variant_schema: dict[str, Any] | None = None
+            if variant is not None:
+                variant_schema = _named(variant, is_default_variant, f"The variant {variant}")
             for seats_low, seats_high in (
                 [(n, n) for n in range(low, high + 1)] if by_seat else [(low, high)]
             ):
@@ -120,29 +123,34 @@ def setup_shapes(descriptor: KindDescriptor, shared: dict[str, Any]) -> list[dic
                     required.append("map")
                 if variant is not None and not is_default_variant:
                     required.append("variant")
-                shapes.append({
+                properties: dict[str, Any] = {
+                    "kind": {"type": "string", "const": descriptor.kind,
+                             "description": f"{descriptor.title}"},
+                    "seats": _seats(seats_low, seats_high),
+                    **({} if map_schema is None else {"map": map_schema}),
+                    **({} if variant_schema is None else {"variant": variant_schema}),
+                    "options": {
+                        "type": "object",
+                        "additionalProperties": False,
+                        "properties": {
+                            o.name: _option(o, variant, seats) for o in options
+                            if o.type == "boolean" or _applies(o, variant)
+                        },
+                        "description": "Host options by name; one left out has its default",
+                    },
+                    **copy.deepcopy(shared),
+                }
+                words = [descriptor.kind, board.id if board else "", variant or "",
+                         f"{seats}-seats" if seats else ""]
+                name = "CreateGame" + "".join(component_name(w) for w in words)
+                shapes[name] = {
                     "type": "object",
-                    "title": _title(descriptor, board, variant, seats_low, seats_high),
+                    "title": name,
+                    "description": _title(descriptor, board, variant, seats_low, seats_high),
                     "additionalProperties": False,
                     "required": required,
-                    "properties": {
-                        "kind": {"type": "string", "enum": [descriptor.kind],
-                                 "description": f"{descriptor.title}"},
-                        "seats": _seats(seats_low, seats_high),
-                        "map": map_schema,
-                        "variant": variant_schema,
-                        "options": {
-                            "type": "object",
-                            "additionalProperties": False,
-                            "properties": {
-                                o.name: _option(o, variant, seats) for o in options
-                                if o.type == "boolean" or _applies(o, variant)
-                            },
-                            "description": "Host options by name; one left out has its default",
-                        },
-                        **copy.deepcopy(shared),
-                    },
-                })
+                    "properties": properties,
+                }
     return shapes
 
 
@@ -170,66 +178,79 @@ def create_game_schemas(
     for descriptor in sorted(descriptors, key=lambda d: d.kind):
         name = f"CreateGame{component_name(descriptor.kind)}"
         shapes = setup_shapes(descriptor, shared)
-        schema: dict[str, Any] = shapes[0] if len(shapes) == 1 else {"anyOf": shapes}
-        schema["description"] = (
-            f"A game of {descriptor.title}: the seat counts, maps, variants and options its "
-            "rules take (GET /kinds)")
-        components[name] = schema
+        components.update(shapes)
+        components[name] = {
+            "description": f"A game of {descriptor.title}: the seat counts, maps, variants "
+            "and options its rules take (GET /kinds)",
+            "anyOf": [{"$ref": ref.format(name=shape)} for shape in shapes],
+        }
         mapping[descriptor.kind] = ref.format(name=name)
+    # no discriminator: one names a single schema per kind, and each kind's member is a
+    # union of its setups (generators warn of such a mapping); ``kind`` is a literal in
+    # every setup, so a typed client narrows by it all the same
     components["CreateGame"] = {
         "description": create.get("description", ""),
-        "oneOf": [{"$ref": target} for target in mapping.values()],
-        "discriminator": {"propertyName": "kind", "mapping": mapping},
+        "anyOf": [{"$ref": target} for target in mapping.values()],
     }
     return components
 
 
+#: the paths of a kind's material without a game, by what they name
+MATERIAL_TEMPLATES = (
+    "/kinds/{kind}/maps/{map}/variants/{variant}/material",
+    "/kinds/{kind}/variants/{variant}/material",
+    "/kinds/{kind}/material",
+)
+
+
+def material_paths(descriptor: KindDescriptor) -> list[tuple[str, str, str, int, int]]:
+    """``(path, template path, operation id, fewest seats, most seats)`` per map and variant.
+
+    A setup is a map, a variant and a seat count, and which variants a map has
+    and which seat counts a variant takes depend on each other: as query
+    parameters of one path they would let a client (or a fuzzer) write
+    ``?map=amsterdam&variant=mega-europe`` or ``?seats=5&variant=two-player``, which
+    the document could only forbid in prose (OpenAPI has no ``oneOf`` across
+    parameters, and generators take none within one). So each map and variant is
+    a path of its own, ``/kinds/{kind}/maps/{map}/variants/{variant}/material``
+    (``/kinds/{kind}/variants/{variant}/material`` for a kind without maps,
+    ``/kinds/{kind}/material`` for its default), whose one parameter, ``seats``,
+    has exactly that setup's range: every request the document allows is one the
+    server serves.
+    """
+    found = []
+    name = component_name(descriptor.kind)
+    boards: list[MapDescriptor | None] = [*descriptor.maps] or [None]
+    for board in boards:
+        for variant, _, low, high in _variants(descriptor, board):
+            if board is not None and variant is None:
+                continue  # every map names its variants (MapDescriptor.default_variant)
+            template = MATERIAL_TEMPLATES[0 if board else 1 if variant else 2]
+            path = template.format(kind=descriptor.kind, map=board and board.id,
+                                   variant=variant)
+            words = [board.id if board else "", variant or ""]
+            operation = f"get{name}" + "".join(component_name(w) for w in words) + "Material"
+            found.append((path, template, operation, low, high))
+    return found
+
+
 def material_operations(
-    template: dict[str, Any], descriptors: list[KindDescriptor]
+    templates: dict[str, dict[str, Any]], descriptors: list[KindDescriptor]
 ) -> dict[str, dict[str, Any]]:
-    """``GET /kinds/{kind}/material`` as one path per kind, with that kind's parameters."""
+    """The kinds' material paths (`material_paths`), from litestar's operations by path."""
     paths = {}
     for descriptor in sorted(descriptors, key=lambda d: d.kind):
-        operation = copy.deepcopy(template)
-        operation["operationId"] = f"{operation['operationId']}{component_name(descriptor.kind)}"
-        maps = [m.id for m in descriptor.maps]
-        variants = sorted({v.id for m in descriptor.maps for v in m.variants}
-                          | {v.id for v in descriptor.variants})
-        kept = []
-        for parameter in operation.get("parameters", []):
-            name, schema = parameter["name"], parameter["schema"]
-            if name == "kind":
-                continue
-            if name == "seats":
-                schema.update(minimum=descriptor.min_seats, maximum=descriptor.max_seats)
-            elif name == "map":
-                if not maps:
-                    continue  # a kind without maps takes none
-                schema.pop("pattern", None)
-                schema["enum"] = maps
-            elif name == "variant":
-                if not variants:
-                    continue
-                schema.pop("pattern", None)
-                schema["enum"] = variants
-                parameter["description"] = _variant_parameter(descriptor)
-            kept.append(parameter)
-        operation["parameters"] = kept
-        paths[f"/kinds/{descriptor.kind}/material"] = {"get": operation}
+        for path, template, operation_id, low, high in material_paths(descriptor):
+            operation = copy.deepcopy(templates[template])
+            operation["operationId"] = operation_id
+            kept = []
+            for parameter in operation.get("parameters", []):
+                if parameter["in"] == "path" or parameter["name"] in ("map", "variant"):
+                    continue  # named by the path itself
+                if parameter["name"] == "seats":
+                    parameter["schema"].update(minimum=low, maximum=high)
+                    parameter["description"] = _seats(low, high)["description"]
+                kept.append(parameter)
+            operation["parameters"] = kept
+            paths[path] = {"get": operation}
     return paths
-
-
-def _variant_parameter(descriptor: KindDescriptor) -> str:
-    """The variant parameter's description: its default and the seats each variant is for."""
-    said = []
-    for board in descriptor.maps:
-        names = ", ".join(v.id for v in [*board.variants, *descriptor.variants])
-        default = f", the default {board.default_variant}" if board.default_variant else ""
-        said.append(f"{board.id} has {names}{default}")
-    for variant in [*(v for m in descriptor.maps for v in m.variants), *descriptor.variants]:
-        if variant.min_seats is not None or variant.max_seats is not None:
-            low = variant.min_seats or descriptor.min_seats
-            high = variant.max_seats or descriptor.max_seats
-            seats = str(low) if low == high else f"{low} to {high}"
-            said.append(f"{variant.id} is only for {seats} seats")
-    return "A variant of the kind" + (f" ({'; '.join(said)})" if said else "")

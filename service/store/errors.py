@@ -56,6 +56,8 @@ class BadSetup(StoreError):
     def __init__(self, violation: RuleViolation) -> None:
         super().__init__(violation.message)
         self.section = violation.section or None
+        if violation.known is not None:  # the maps there are, when the one named is not
+            self.known = violation.known
 
 
 class SeatFree(StoreError):

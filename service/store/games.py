@@ -349,7 +349,7 @@ class GameStore:
     def join(
         self,
         game_id: str,
-        name: str,
+        name: str | None,
         invite_code: str | None = None,
         *,
         bot: str | None = None,
@@ -358,7 +358,8 @@ class GameStore:
         """Take the lowest free seat; the new token is kept only as a hash.
 
         A private game needs its invite code. With `bot` (a strategy) the host
-        (`host_token`) seats the server's bot, which plays the seat throughout.
+        (`host_token`) seats the server's bot, which plays the seat throughout; with no
+        `name` it is named after its strategy, distinct at the table.
         """
         token = secrets.token_urlsafe(32)
 

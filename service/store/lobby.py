@@ -68,13 +68,23 @@ def _next(live: LiveGame, record_type: Any, seat: int | None, **fields: Any) -> 
                   seat=seat, **fields)
 
 
+def bot_name(live: LiveGame, strategy: str) -> str:
+    """A bot's name when the host gives none: "greedy bot", then "greedy bot 2", and so on,
+    the first that no seat at the table has, so that two bots are never told apart by
+    their seat number alone."""
+    taken = set(live.seated.values())
+    return next(name for n in range(1, len(taken) + 2)
+                if (name := f"{strategy} bot" + ("" if n == 1 else f" {n}")) not in taken)
+
+
 def seat_taken(
-    live: LiveGame, name: str, token: str, invite_code: str | None,
+    live: LiveGame, name: str | None, token: str, invite_code: str | None,
     bot: str | None, host_token: str | None,
 ) -> tuple[int, Change]:
     """The lowest free seat for `name` (whose new `token` is kept as a hash), and its record.
 
-    A private game needs its invite code; a `bot` (a strategy) is seated by the host.
+    A private game needs its invite code; a `bot` (a strategy) is seated by the host,
+    named by `bot_name` unless `name` is given.
     """
     if bot is not None:
         host(live, host_token)
@@ -84,6 +94,10 @@ def seat_taken(
     free = live.free_seat()
     if free is None:
         raise GameFull(live.setup.seats)
+    if name is None:
+        if bot is None:
+            raise ValueError("a player's seat needs a name")
+        name = bot_name(live, bot)
     record = _next(live, "seat-joined", free,
                    payload={"name": name, **({} if bot is None else {"bot": bot})})
     return free, Change(Game.SeatJoined, record, secret={"token_hash": token_hash(token)})

@@ -54,6 +54,7 @@ class PrivateGame(msgspec.Struct, frozen=True):
     """`GET /games/{id}/me`: the bearer's seat, its private view and its legal moves."""
 
     id: str
+    kind: str
     seat: int
     version: int
     status: StatusName
@@ -98,6 +99,7 @@ def private_game(live: LiveGame, seat: int, version: int) -> PrivateGame:
     rules = live.rules
     return PrivateGame(
         id=live.id,
+        kind=live.kind,
         seat=seat,
         version=version,
         status=status_of(live, state),

@@ -19,6 +19,7 @@ from service.settings import Settings
 from tests.api.players import open_table
 
 PROBLEM = "application/problem+json"
+REF = "#/components/schemas/"
 JSON = {"content-type": "application/json"}
 
 
@@ -46,10 +47,17 @@ def client(tmp_path: Path) -> Iterator[TestClient[Any]]:
 
 def shapes(document: dict[str, Any], kind: str) -> list[dict[str, Any]]:
     schemas = document["components"]["schemas"]
-    target = schemas["CreateGame"]["discriminator"]["mapping"][kind].rsplit("/", 1)[1]
-    member = schemas[target]
-    found: list[dict[str, Any]] = member.get("anyOf", [member])
-    return found
+    target = "CreateGame" + "".join(part.capitalize() for part in kind.split("-"))
+    assert {"$ref": REF + target} in schemas["CreateGame"]["anyOf"]
+    return [schemas[option["$ref"].rsplit("/", 1)[1]] for option in schemas[target]["anyOf"]]
+
+
+def named(shape: dict[str, Any], field: str) -> str | None:
+    """The map or variant a create-game shape names (None: it has no such field)."""
+    schema = shape["properties"].get(field, {})
+    value: str | None = next((o["const"] for o in schema.get("anyOf", [schema]) if "const" in o),
+                             None)
+    return value
 
 
 # -- the schema states each kind's setup rules -----------------------------------------------
@@ -64,10 +72,9 @@ def test_each_kind_s_seat_range_maps_and_variants_are_in_the_schema(
                  for s in shapes(document, kind)]
         assert min(low for low, _ in seats) == descriptor.min_seats
         assert max(high for _, high in seats) == descriptor.max_seats
-        maps = {m for s in shapes(document, kind) for m in s["properties"]["map"].get("enum", [])}
+        maps = {named(s, "map") for s in shapes(document, kind)}
         assert maps - {None} == {m.id for m in descriptor.maps}
-        variants = {v for s in shapes(document, kind)
-                    for v in s["properties"]["variant"].get("enum", [])} - {None}
+        variants = {named(s, "variant") for s in shapes(document, kind)} - {None}
         assert variants == ({v.id for m in descriptor.maps for v in m.variants}
                             | {v.id for v in descriptor.variants})
 
@@ -85,16 +92,14 @@ def test_a_new_map_appears_in_the_schema_by_itself(tmp_path: Path) -> None:
     with TestClient(app) as client:
         served = client.get("/schema/openapi.json").json()
         (synthetic,) = [s for s in shapes(served, "ticket-to-ride")
-                        if s["properties"]["map"]["enum"] == [BOARD.id]]
+                        if named(s, "map") == BOARD.id]
         assert "map" in synthetic["required"]  # not the default map: it must be named
         seats = synthetic["properties"]["seats"]["minimum"]
         body = {"kind": "ticket-to-ride", "seats": seats, "map": BOARD.id}
         if "variant" in synthetic["required"]:
-            body["variant"] = synthetic["properties"]["variant"]["enum"][0]
+            body["variant"] = named(synthetic, "variant")
         assert client.post("/games", json=body).status_code == 201
-    maps = {m for s in shapes(served, "ticket-to-ride")
-            for m in s["properties"]["map"].get("enum", [])}
-    assert maps == {"europe", BOARD.id, None}
+    assert {named(s, "map") for s in shapes(served, "ticket-to-ride")} == {"europe", BOARD.id}
 
 
 def test_colt_express_for_one_seat_is_refused_and_the_schema_says_so(
@@ -114,7 +119,7 @@ def test_the_two_player_variant_and_the_characters_option_are_exact(
     client: TestClient[Any], document: dict[str, Any],
 ) -> None:
     two_player = [s for s in shapes(document, "colt-express")
-                  if s["properties"]["variant"].get("enum") == ["two-player"]]
+                  if named(s, "variant") == "two-player"]
     assert [s["properties"]["seats"]["maximum"] for s in two_player] == [2]
     three = [s for s in shapes(document, "colt-express")
              if s["properties"]["seats"]["minimum"] == 3 and "variant" not in s["required"]]
@@ -254,13 +259,15 @@ def test_refusals_name_wire_tags_not_classes(client: TestClient[Any]) -> None:
 
 def test_every_kind_names_its_views_and_legal_moves_alike(document: dict[str, Any]) -> None:
     schemas = document["components"]["schemas"]
-    private = schemas["PrivateGame"]["properties"]
-    moves = {ref["$ref"].rsplit("/", 1)[1] for ref in private["legal_moves"]["items"]["anyOf"]}
-    views = {ref["$ref"].rsplit("/", 1)[1]
-             for ref in schemas["PublicGame"]["properties"]["view"]["anyOf"] if "$ref" in ref}
-    names = ["".join(p.capitalize() for p in kind.split("-")) for kind in kinds()]
-    assert moves == {f"{name}LegalMove" for name in names}
-    assert views == {f"{name}PublicView" for name in names}
+    for kind in kinds():
+        name = "".join(p.capitalize() for p in kind.split("-"))
+        private = schemas[f"{name}PrivateGame"]["properties"]
+        public = schemas[f"{name}PublicGame"]["properties"]
+        assert private["kind"]["const"] == public["kind"]["const"] == kind
+        assert private["legal_moves"]["items"] == {"$ref": REF + f"{name}LegalMove"}
+        assert public["view"]["anyOf"][0] == {"$ref": REF + f"{name}PublicView"}
+        assert schemas["PublicGame"]["discriminator"]["mapping"][kind] == (
+            REF + f"{name}PublicGame")
     assert "Move" not in schemas and "LegalMove" not in schemas
 
 

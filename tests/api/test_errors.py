@@ -55,6 +55,18 @@ def test_malformed_bodies(client: TestClient[Any], table: Table) -> None:
     assert table.public()["version"] == 4
 
 
+def test_a_command_of_another_kind_is_a_conflict_not_a_malformed_body(
+    client: TestClient[Any],
+) -> None:
+    """The request body's schema holds every kind's commands (the path does not say the
+    game's kind): one of another kind is well-formed, but not this game's."""
+    colt = open_table(client, "colt-express", 2)
+    body = problem(colt.command(0, {"type": "pass"}), 409, "wrong-kind")
+    assert "colt-express" in body["detail"] and "ticket-to-ride" in body["detail"]
+    problem(colt.command(0, {"type": "pass", "x": 1}), 422, "malformed-command")
+    assert colt.public()["version"] == 4
+
+
 def test_tokens_act_only_for_their_seat(client: TestClient[Any], table: Table) -> None:
     problem(client.get(f"/games/{table.id}/me"), 401, "missing-token")
     bad = {"Authorization": "Bearer nope"}

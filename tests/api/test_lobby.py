@@ -36,8 +36,9 @@ def lobby(request: pytest.FixtureRequest, tmp_path: Any) -> Iterator[TestClient[
 
 
 def create(client: TestClient[Any], **body: Any) -> dict[str, Any]:
-    answer = client.post("/games", json={"kind": "ticket-to-ride", "map": "europe", "seats": 2,
-                                          **body})
+    """A game created with `body` over the defaults (a None in `body` leaves its field out)."""
+    fields = {"kind": "ticket-to-ride", "map": "europe", "seats": 2, **body}
+    answer = client.post("/games", json={k: v for k, v in fields.items() if v is not None})
     assert answer.status_code == 201, answer.text
     created: dict[str, Any] = answer.json()
     return created
@@ -150,3 +151,16 @@ def test_host_and_seat_tokens_and_the_audit_of_it_all(lobby: TestClient[Any]) ->
     replayed = lobby.post("/replays", content=export,
                           headers={"Content-Type": "application/x-ndjson"})
     assert replayed.json()["valid"] is True, replayed.text
+
+
+def test_bots_seated_without_a_name_get_names_of_their_own(lobby: TestClient[Any]) -> None:
+    """Two greedy bots at one table are "greedy bot" and "greedy bot 2"; a name the host
+    gives is kept, and a default never repeats a name already at the table."""
+    created = create(lobby, kind="colt-express", map=None, seats=4)
+    host = bearer(created["host_token"])
+    assert join(lobby, created["id"], "greedy bot 2").status_code == 201
+    for body in ({}, {"name": "Rusty"}, {"strategy": "greedy"}):
+        seated = lobby.post(f"/games/{created['id']}/seats/bot", json=body, headers=host)
+        assert seated.status_code == 201, seated.text
+    names = [s["name"] for s in lobby.get(f"/games/{created['id']}").json()["seats"]]
+    assert names == ["greedy bot 2", "greedy bot", "Rusty", "greedy bot 3"]

@@ -131,6 +131,27 @@ def test_ticket_to_ride_material_is_the_board_and_the_variant() -> None:
     assert standard.cards == [*standard.card_colours, "locomotive"]
 
 
+def test_world_material_says_pieces_ports_doubled_spaces_and_tours() -> None:
+    """What a Rails & Sails board shows beyond routes and cities: which routes take ships,
+    the spaces that cost two cards, the ports where harbors go, and a tour's values."""
+    board = load_board("world")
+    m = TICKET_TO_RIDE.material(Setup(seats=3, map="world"))
+    assert [r.piece for r in m.routes] == [board.pieces[p] for p in board.route_piece]
+    assert {r.piece for r in m.routes} == {"trains", "ships"}
+    assert [r.doubled for r in m.routes] == list(board.route_doubled) and any(board.route_doubled)
+    assert [c.port for c in m.cities] == list(board.city_harbor) and any(board.city_harbor)
+    tours = [t for t in m.tickets if t.any_order is not None]
+    assert tours and all(t.penalty is not None and len(t.cities) > 2 for t in tours)
+    assert all(t.penalty is None for t in m.tickets if t.any_order is None)
+    europe = TICKET_TO_RIDE.material(Setup(seats=3))
+    assert {r.piece for r in europe.routes} == {"trains"}
+    assert not any(r.doubled for r in europe.routes)
+    plain = msgspec.to_builtins(europe)
+    assert all("doubled" not in r for r in plain["routes"])  # left out where there are none
+    assert all("port" not in c and "any_order" not in t
+               for c, t in zip(plain["cities"], plain["tickets"], strict=False))
+
+
 # --- Colt Express ---------------------------------------------------------------------
 
 

@@ -65,3 +65,55 @@ def snapshot(page: Any, name: str, width: int = 1200, part: str | None = None) -
             page.locator(part).screenshot(path=path)
     finally:
         page.set_viewport_size(size)
+
+
+def final_sheets_shown(page: Any, game: dict[str, Any]) -> None:
+    """The finished `game`'s score sheets as `page` shows them: a row per term with each
+    seat's points, the totals (which the points add up to, and which are the result's
+    scores), the figures in a table of their own, the winners marked, and each seat's
+    card with its final score instead of its in-game one."""
+    page.wait_for_selector("#final:not([hidden])")
+    result = game["result"]
+    sheets = result["sheets"]
+    names = {s["seat"]: s["name"] for s in game["seats"]}
+    for table, part, key, value in (("#final-scores", "terms", "term", "points"),
+                                    ("#final-figures", "figures", "name", "value")):
+        heads = page.locator(f"{table} thead th")
+        assert heads.all_inner_texts() == [names[s["seat"]] for s in sheets]
+        winners = [int(h.get_attribute("data-seat")) for h in heads.all()
+                   if "winner" in (h.get_attribute("class") or "")]
+        assert winners == result["winners"]
+        shown = page.locator(f"{table} tbody tr").evaluate_all(
+            "(rows) => rows.map((r) => [r.dataset.name, [...r.cells].slice(1).map("
+            "(c) => c.textContent)])")
+        wanted = {e[key] for s in sheets for e in s[part]}
+        assert {name for name, _ in shown} == wanted and len(shown) == len(wanted), shown
+        for name, cells in shown:
+            for sheet, cell in zip(sheets, cells, strict=True):
+                entry = next(e for e in sheet[part] if e[key] == name)
+                assert cell == str(entry[value]), (name, sheet["seat"], cell)
+    terms = {name for name, _ in page.locator("#final-scores tbody tr").evaluate_all(
+        "(rows) => rows.map((r) => [r.dataset.name, 0])")}
+    figures = {f["name"] for s in sheets for f in s["figures"]}
+    assert not terms & figures, "a figure is shown as points"
+    totals = page.locator("#final-scores tfoot td").all_inner_texts()
+    assert totals == [str(s["total"]) for s in sheets] == [str(t) for t in result["scores"]]
+    points = page.locator("#final-scores tbody td").all_inner_texts()
+    columns = len(sheets)
+    for seat, total in enumerate(totals):
+        assert sum(int(p or 0) for p in points[seat::columns]) == int(total), "terms do not add up"
+    for sheet in sheets:
+        card = page.locator(f'#seats li[data-seat="{sheet["seat"]}"]')
+        assert card.locator(".final-score").get_attribute("data-final") == str(sheet["total"])
+        assert "score" not in [t.rstrip(":") for t in card.locator("dt").all_inner_texts()]
+
+
+def fits_the_width(page: Any) -> None:
+    """Nothing makes the page wider than its window, and every cell of the final table
+    (the totals above all) lies inside the window: no sideways scroll hides one."""
+    width = page.viewport_size["width"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    boxes = page.locator("#final-scores th, #final-scores td").evaluate_all(
+        "(cells) => cells.map((c) => { const b = c.getBoundingClientRect(); "
+        "return [b.left, b.right]; })")
+    assert boxes and all(left >= 0 and right <= width + 0.5 for left, right in boxes), boxes

@@ -2,7 +2,8 @@
 
 Scalar is served from the package (pinned by hash, `service.api.docs_page`), so
 the page renders the API reference with every request to anywhere but
-127.0.0.1 refused, and asks nowhere else.
+127.0.0.1 refused, asks nowhere else, and shows no control that needs a service
+elsewhere ("Ask AI", "Deploy"...).
 """
 
 from __future__ import annotations
@@ -13,6 +14,11 @@ from typing import Any
 import httpx
 
 from service.api.docs_page import SCALAR_FILE, SCALAR_SHA256, integrity, scalar_bundle
+
+#: the labels of Scalar's controls that need a service elsewhere (Scalar's AI agent, MCP
+#: generator, hosting and web client), none of which the page may show
+OUTSIDE = {"Ask AI", "Generate MCP", "VS Code", "Cursor", "Developer Tools", "Configure",
+           "Share", "Deploy", "Open API Client", "Open in API Client"}
 
 
 def test_the_docs_ui_renders_offline(browser: Any, server: str) -> None:
@@ -42,6 +48,16 @@ def test_the_docs_ui_renders_offline(browser: Any, server: str) -> None:
             arg=summaries, timeout=60_000)
         body = page.inner_text("body")
         assert all(tag in body for tag in ("games", "play", "audit", "material")), body[:500]
+        # nothing on the page needs a service elsewhere: no AI agent, no MCP, no developer
+        # tools (Scalar's hosting), no button into Scalar's web client; the one link away
+        # is the attribution
+        controls = page.evaluate(
+            "() => [...document.querySelectorAll('button, a, [role=button]')].map("
+            "(e) => (e.innerText || e.getAttribute('aria-label') || '').trim())")
+        assert not OUTSIDE & set(controls), sorted(OUTSIDE & set(controls))
+        away = page.evaluate("() => [...document.querySelectorAll('a[href]')].map("
+                             "(a) => a.href).filter((h) => !h.startsWith(location.origin))")
+        assert set(away) <= {"https://www.scalar.com/"}, away
     finally:
         context.close()
     assert not errors, errors

@@ -14,10 +14,13 @@ import pytest
 
 from domain.colt_express import events as colt_events
 from domain.colt_express.picture import CHARACTER_FILL
+from domain.kernel.protocol import Setup
+from domain.registry import kinds
 from domain.ticket_to_ride import events as ticket_events
 from domain.ticket_to_ride.picture import SEAT_FILL
 from service.pages.controller import STATIC
 from service.store.records import COMMAND_TYPES, RecordType
+from tests.pages.pictures import state_after
 from tests.pages.test_pictures import GOLDEN
 
 KINDS: dict[str, ModuleType] = {"ticket-to-ride": ticket_events, "colt-express": colt_events}
@@ -69,6 +72,23 @@ def test_what_a_move_touched_is_found_in_the_picture(kind: str) -> None:
     pictures = " ".join(p.read_text() for p in GOLDEN.glob("*.svg"))
     for attribute in marks.values():
         assert f"data-{attribute}=" in pictures, attribute
+
+
+#: a finished game of every map and kind (seeded, random moves), for its score sheets
+FINISHED = [("ticket-to-ride", Setup(3, m.id)) for m in kinds()["ticket-to-ride"].descriptor.maps] \
+    + [("colt-express", Setup(3)), ("colt-express", Setup(2, None, "two-player"))]
+
+
+@pytest.mark.parametrize(("kind", "setup"), FINISHED, ids=[f"{k}-{s.map}" for k, s in FINISHED])
+def test_every_score_term_and_figure_has_its_words(kind: str, setup: Setup) -> None:
+    """The final table names each term and figure of the score sheets in words."""
+    result = kinds()[kind].result(state_after(kind, setup, None, f"words-{setup.map}"))
+    assert result is not None
+    phrases = book(kind)
+    terms = {t.term for sheet in result.sheets for t in sheet.terms}
+    figures = {f.name for sheet in result.sheets for f in sheet.figures}
+    assert terms and terms <= set(phrases["terms"]), terms - set(phrases["terms"])
+    assert figures <= set(phrases["figures"]), figures - set(phrases["figures"])
 
 
 def test_the_pages_seat_colours_are_the_pictures() -> None:

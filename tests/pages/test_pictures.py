@@ -35,6 +35,8 @@ STATES: list[tuple[str, str, Setup, int | None]] = [
     ("amsterdam-4-finished", "ticket-to-ride", Setup(4, "amsterdam"), None),
     ("northern-lights-3-midgame", "ticket-to-ride", Setup(3, "northern-lights"), 120),
     ("northern-lights-5-finished", "ticket-to-ride", Setup(5, "northern-lights"), None),
+    ("world-2-opening", "ticket-to-ride", Setup(2, "world"), 0),
+    ("world-5-finished", "ticket-to-ride", Setup(5, "world"), None),
     ("colt-3-opening", "colt-express", Setup(3), 0),
     ("colt-4-midgame", "colt-express", Setup(4), 40),
     ("colt-2-finished", "colt-express", Setup(2, None, "two-player"), None),
@@ -109,3 +111,42 @@ def test_every_bandit_has_letters_of_its_own() -> None:
     assert len(letters) == 6
     assert len(set(letters.values())) == 6, letters
     assert letters["doc"] == "Do" and letters["django"] == "Dj"
+
+
+@pytest.mark.parametrize(("kind", "map_id", "seats"), _maps())
+def test_a_place_the_board_leaves_unnamed_is_drawn_without_a_label(
+    kind: str, map_id: str, seats: int
+) -> None:
+    """Northern Lights' three flag markers and World's star carry no printed name: the
+    picture draws their circle and no label (no placeholder such as "Unnamed city")."""
+    setup = Setup(seats, map_id)
+    cities = msgspec.to_builtins(kinds()[kind].material(setup))["cities"]  # type: ignore[attr-defined]
+    laid_out = all(c.get("x") is not None for c in cities)
+    unnamed = {c["id"] for c in cities if laid_out and c["lat"] is None}
+    drawn = ElementTree.fromstring(picture(kind, state_after(kind, setup, 0, map_id)))
+    groups = {g.attrib["data-city"]: g for g in drawn.iter() if "data-city" in g.attrib}
+    assert sorted(groups) == sorted(c["id"] for c in cities)
+    labels = {city: [t.text for t in g if t.tag.endswith("text")] for city, g in groups.items()}
+    assert {city for city, texts in labels.items() if not texts} == unnamed
+    assert not [t for texts in labels.values() for t in texts if "nnamed" in (t or "")]
+    if map_id in ("northern-lights", "world"):
+        assert unnamed, "the map's unnamed markers were not found"
+
+
+def test_colt_express_names_round_cards_turns_and_cards_in_words() -> None:
+    """Round cards by their event's name, turns and played cards in words: no raw ids
+    such as ``r24-swivel-arm``, ``speeding_up`` or ``doc/change_floor``."""
+    setup = Setup(4)
+    material = msgspec.to_builtins(kinds()["colt-express"].material(setup))  # type: ignore[attr-defined]
+    events = {e["id"]: e["name"] for e in material["events"]}
+    cards = {c["id"]: "no event" if c["event"] is None else events[c["event"]]
+             for c in material["round_cards"]}
+    state = state_after("colt-express", setup, 40, "colt-4-midgame")
+    texts = [t.text or "" for t in ElementTree.fromstring(picture("colt-express", state)).iter()
+             if t.tag.endswith("text")]
+    shown = next(t for t in texts if t.startswith("Round cards: "))
+    assert shown.removeprefix("Round cards: ").split(" · ") == [
+        cards[c] for c in state.round_deck[: len(shown.split(" · "))]]
+    assert any(t.startswith("Pile (") for t in texts)
+    for text in texts:
+        assert not re.search(r"r24-|r56-|station-|[a-z]_[a-z]|[a-z]/[a-z]", text), text

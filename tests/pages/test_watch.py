@@ -16,7 +16,14 @@ import httpx
 
 from tests.api.players import Table, open_table, play_to_end
 from tests.figures import report
-from tests.pages.browsing import LIVE_SECONDS, move, moves, shown, snapshot
+from tests.pages.browsing import (
+    LIVE_SECONDS,
+    final_sheets_shown,
+    move,
+    moves,
+    shown,
+    snapshot,
+)
 
 #: how long EventSource waits before it reconnects to a stream the server ended
 EVENTSOURCE_RETRY_MS = 3000
@@ -132,31 +139,20 @@ def test_the_replay_slider_shows_an_earlier_version(
 def test_a_finished_game_shows_each_seats_final_terms(
     page: Any, server: str, client: httpx.Client
 ) -> None:
+    """A game its players finish while the page follows it (every map and kind, at both
+    widths, in test_final_scores)."""
     table = open_table(client, "ticket-to-ride", 2)
-    final = play_to_end(table, random.Random(17))
-    ended = next(e for e in table.events()[-1]["events"] if e["type"] == "game-ended")
     streams: list[str] = []
     page.on("request", lambda r: streams.append(r.url) if "/stream" in r.url else None)
     watch(page, server, table)
+    final = play_to_end(table, random.Random(17))
     shown(page, final["version"])
-    page.wait_for_selector("#final:not([hidden])")
-    headers = page.locator("#final-scores th").all_inner_texts()
-    assert headers[0] == "seat" and headers[-1] == "total"
-    for term in ("routes", "tickets"):
-        assert term in headers
-    for seat, score in enumerate(ended["scores"]):
-        row = page.locator(f'#final-scores tr[data-seat="{seat}"]')
-        cells = dict(zip(headers, row.locator("td").all_inner_texts(), strict=True))
-        assert cells["total"] == str(final["result"]["scores"][seat]) == str(score["total"])
-        assert cells["routes"] == str(score["routes"])
-        assert cells["tickets"] == str(score["tickets"])
-        winner = "winner" in (row.get_attribute("class") or "")
-        assert winner == (seat in final["result"]["winners"])
+    final_sheets_shown(page, final)
     assert page.locator("#turn").inner_text() == "The game is over."
-    snapshot(page, "finished-game")
     # once every record is held the page stops listening, even while replaying
     page.locator("#replay").fill("50")
     shown(page, 50)
+    assert page.locator("#final").is_hidden()  # not finished at version 50
     page.wait_for_timeout(EVENTSOURCE_RETRY_MS + 500)
     assert len(streams) == 1, streams
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.kernel.errors import RuleViolation
 from domain.ticket_to_ride.board import Board
 from domain.ticket_to_ride.cardflow import (
     Piles,
@@ -38,6 +37,7 @@ from domain.ticket_to_ride.events import CardDrawn, Event, SlotRefilled
 from domain.ticket_to_ride.hooks import Engine, Feature
 from domain.ticket_to_ride.market import ONE_DECK, face_up_card
 from domain.ticket_to_ride.redaction import shuffles_hidden
+from domain.ticket_to_ride.refusals import refuse
 from domain.ticket_to_ride.ruleset import Ruleset
 from domain.ticket_to_ride.state import GameState, Refill, SecondCard
 from domain.ticket_to_ride.turn import Turn, draw_ends_turn, finish
@@ -65,7 +65,7 @@ class Chosen:
     def draw_face_up(self, turn: Turn, seat: int, slot: int, second: bool) -> list[Event]:
         state, board = turn.state, turn.board
         if not second and not state.can_draw():
-            raise RuleViolation("no-cards", "every deck and every discard pile is empty", "§4.4")
+            raise refuse("no-cards", "every deck and every discard pile is empty", "§4.4")
         card = face_up_card(board, state.display, slot, second)
         wild = board.locomotive
         turn.empty_slot(slot)
@@ -144,15 +144,15 @@ def refill_slot(turn: Turn, seat: int, refill: Refill, command: Any) -> list[Eve
     """Refill the pending market slot from the chosen deck; at the end of a turn the next
     empty slot a deck can fill waits for its own choice, then the wild reset runs."""
     if not isinstance(command, RefillSlot):
-        raise RuleViolation("refill-first", "choose the deck that refills the market slot",
+        raise refuse("refill-first", "choose the deck that refills the market slot",
                             "§4.1")
     board, state = turn.board, turn.state
     deck = board.deck_ids.index(command.deck) if command.deck in board.deck_ids else -1
     if deck < 0:
-        raise RuleViolation("no-such-deck", f"this map has no deck {command.deck!r}", "§4.1")
+        raise refuse("no-such-deck", f"this map has no deck {command.deck!r}", "§4.1")
     piles = turn.decks()
     if deck not in supplying(piles):
-        raise RuleViolation("no-cards", f"the {command.deck} deck and its discards are empty",
+        raise refuse("no-cards", f"the {command.deck} deck and its discards are empty",
                             "§4.4")
     reshuffles = turn.reshuffles()
     fill_slot(piles, reshuffles, turn.display, refill.slot, deck)
@@ -202,6 +202,8 @@ def _refill_field(engine: Engine, state: GameState) -> dict[str, object]:
 CHOSEN = Chosen()
 CHOSEN_MARKET = Feature(
     name="chosen market",
+    refusals=(("empty-slot", "§4.1"), ("locomotive-second", "§4.2"), ("no-cards", "§4.4"),
+              ("refill-first", "§4.1"), ("no-such-deck", "§4.1")),
     decisions={Refill: refill_slot},
     appliers={CardDrawn: CHOSEN.card_drawn, SlotRefilled: slot_refilled},
     redactions={SlotRefilled: shuffles_hidden},

@@ -155,4 +155,5 @@ def price(board: Board, route: int) -> PriceRule | None:
     return OneColour(length, board.route_colour[route], symbols)
 
 
-FERRIES = Feature(name="ferries", price=price)
+FERRIES = Feature(name="ferries", price=price,
+                  refusals=(("bad-payment", "§5.3"), ("ferry-locomotives", "§5.3")))

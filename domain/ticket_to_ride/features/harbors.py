@@ -17,7 +17,6 @@ from typing import Any, ClassVar
 
 import msgspec
 
-from domain.kernel.errors import RuleViolation
 from domain.kernel.scores import Figure, ScoreTerm
 from domain.ticket_to_ride.board import Board
 from domain.ticket_to_ride.commands import BuildHarbor
@@ -30,6 +29,7 @@ from domain.ticket_to_ride.mapfile import Harbors
 from domain.ticket_to_ride.payments import card_names, named_cards, take_cards_payment
 from domain.ticket_to_ride.pricing import Alternative, Paid, take_cards
 from domain.ticket_to_ride.redaction import public
+from domain.ticket_to_ride.refusals import refuse
 from domain.ticket_to_ride.ruleset import Ruleset
 from domain.ticket_to_ride.scoring import Tally
 from domain.ticket_to_ride.state import FinalScore, GameState
@@ -136,22 +136,22 @@ def build_harbor(turn: Turn, seat: int, command: BuildHarbor) -> list[Event]:
     board, state = turn.board, turn.state
     player = state.players[seat]
     if not player.pieces[board.pieces.index("harbors")]:
-        raise RuleViolation("no-harbors", "you have no harbor left", "§3.3")
+        raise refuse("no-harbors", "you have no harbor left", "§3.3")
     city = command.city
     if not 0 <= city < len(board.city_ids):
-        raise RuleViolation("no-such-city", f"there is no city {city}", "§3.3")
+        raise refuse("no-such-city", f"there is no city {city}", "§3.3")
     if not board.city_harbor[city]:
-        raise RuleViolation("not-a-port", f"{board.city_names[city]} is no port city", "§3.3")
+        raise refuse("not-a-port", f"{board.city_names[city]} is no port city", "§3.3")
     if state.harbor_owner[city] >= 0:
-        raise RuleViolation("city-has-harbor", "this city already has a harbor", "§3.3")
+        raise refuse("city-has-harbor", "this city already has a harbor", "§3.3")
     if not any(state.route_owner[r] == seat for r in board.city_routes[city]):
-        raise RuleViolation(
+        raise refuse(
             "no-route-to-city", "build a harbor only where a route of yours ends", "§3.3"
         )
     paid = named_cards(board, player.hand, command.cards, "§3.3")
     problem = turn.engine.tables["harbors"][0].check(board, paid)
     if problem is not None:
-        raise RuleViolation("bad-payment", problem, "§3.3")
+        raise refuse("bad-payment", problem, "§3.3")
     turn.pay(paid)
     return finish(turn, [HarborBuilt(seat, city, card_names(board, paid))])
 
@@ -231,6 +231,9 @@ def _owners(engine: Engine, state: GameState) -> dict[str, Any]:
 
 HARBORS = Feature(
     name="harbors",
+    refusals=(("no-harbors", "§3.3"), ("no-such-city", "§3.3"), ("not-a-port", "§3.3"),
+              ("city-has-harbor", "§3.3"), ("no-route-to-city", "§3.3"),
+              ("unknown-colour", "§3.3"), ("bad-payment", "§3.3"), ("not-enough-cards", "§3.3")),
     turn_commands={BuildHarbor: build_harbor},
     absent={BuildHarbor: ("no-harbors", "this map has no harbors", "§3")},
     on_claim=ports_reached,

@@ -16,7 +16,6 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from domain.kernel.errors import RuleViolation
 from domain.kernel.scores import Figure, ScoreTerm
 from domain.ticket_to_ride.board import TRAINS, Board
 from domain.ticket_to_ride.commands import ChoosePieces, ExchangePieces
@@ -31,6 +30,7 @@ from domain.ticket_to_ride.events import (
 from domain.ticket_to_ride.hooks import Engine, Feature, Lines
 from domain.ticket_to_ride.mapfile import PieceSplit
 from domain.ticket_to_ride.redaction import public
+from domain.ticket_to_ride.refusals import refuse
 from domain.ticket_to_ride.ruleset import Ruleset
 from domain.ticket_to_ride.state import FinalScore, GameState, PlayerState
 from domain.ticket_to_ride.turn import Turn, end_turn, finish
@@ -59,15 +59,15 @@ def choose_pieces(turn: Turn, seat: int, command: ChoosePieces) -> list[Event]:
     state = turn.state
     rules, player = state.rules, state.players[seat]
     if state.revealed or player.chosen:
-        raise RuleViolation("not-your-turn", "you have already chosen your pieces", "§2")
+        raise refuse("not-your-turn", "you have already chosen your pieces", "§2")
     if player.offered:  # so every split is revealed only after every ticket choice
-        raise RuleViolation("choose-tickets-first", "keep your tickets before choosing pieces",
+        raise refuse("choose-tickets-first", "keep your tickets before choosing pieces",
                             "§2")
     most, other, supply = box(rules), _other(rules), _split(rules).supply
     trains, rest = command.trains, supply - command.trains
     if not (0 <= trains <= most[TRAINS] and 0 <= rest <= most[other]):
         low, high = max(0, supply - most[other]), min(most[TRAINS], supply)
-        raise RuleViolation("bad-split", f"take between {low} and {high} trains", "§2")
+        raise refuse("bad-split", f"take between {low} and {high} trains", "§2")
     chosen = {"trains": trains, rules.pieces[other]: rest}
     events: list[Event] = [PiecesChosen(seat, chosen)]
     if all(p.chosen for s, p in enumerate(state.players) if s != seat):
@@ -86,14 +86,14 @@ def exchange_pieces(turn: Turn, seat: int, command: ExchangePieces) -> list[Even
     cost = _split(rules).exchange_cost
     exchanges: Exchanges = turn.engine.tables["piece split"]
     if not exchanges:
-        raise RuleViolation("no-exchange", "this map has no piece exchanges", "§3")
+        raise refuse("no-exchange", "this map has no piece exchanges", "§3")
     found = [(give, take) for give, take, _ in exchanges if rules.pieces[give] == command.give]
     if not found:
-        raise RuleViolation("bad-exchange", f"{command.give!r} cannot be exchanged", "§3.4")
+        raise refuse("bad-exchange", f"{command.give!r} cannot be exchanged", "§3.4")
     give, take = found[0]
     most = min(player.pieces[give], player.reserve[take])
     if not 1 <= command.count <= most:
-        raise RuleViolation(
+        raise refuse(
             "exchange-limit", f"exchange between 1 and {most} {command.give} here", "§3.4"
         )
     event = PiecesExchanged(seat, command.give, rules.pieces[take], command.count,
@@ -220,6 +220,8 @@ def _redact_chosen(event: PiecesChosen, viewer: int | None) -> PiecesChosen:
 
 PIECE_SPLIT = Feature(
     name="piece split",
+    refusals=(("not-your-turn", "§2"), ("choose-tickets-first", "§2"), ("bad-split", "§2"),
+              ("no-exchange", "§3"), ("bad-exchange", "§3.4"), ("exchange-limit", "§3.4")),
     setup_commands={ChoosePieces: choose_pieces},
     turn_commands={ExchangePieces: exchange_pieces},
     absent={ChoosePieces: ("no-piece-split", "this map deals every player its pieces", "§2"),

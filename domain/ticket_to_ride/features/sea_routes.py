@@ -117,4 +117,5 @@ def price(board: Board, route: int) -> PriceRule | None:
     return ShipCards(board.route_length[route], board.route_colour[route])
 
 
-SEA_ROUTES = Feature(name="sea routes", price=price)
+SEA_ROUTES = Feature(name="sea routes", price=price,
+                     refusals=(("not-enough-ships", "§5.1"), ("bad-payment", "§5.2")))

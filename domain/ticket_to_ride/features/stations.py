@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from domain.kernel.errors import RuleViolation
 from domain.kernel.scores import Figure, ScoreTerm
 from domain.ticket_to_ride.board import STATIONS, Board
 from domain.ticket_to_ride.claimable import gray_payments
@@ -27,6 +26,7 @@ from domain.ticket_to_ride.payments import (
     take_colour_payment,
 )
 from domain.ticket_to_ride.redaction import public
+from domain.ticket_to_ride.refusals import refuse
 from domain.ticket_to_ride.ruleset import Ruleset, stations_built
 from domain.ticket_to_ride.state import FinalScore, GameState
 from domain.ticket_to_ride.turn import Turn, end_turn, finish
@@ -44,16 +44,16 @@ def build_station(turn: Turn, seat: int, command: BuildStation) -> list[Event]:
     state, board = turn.state, turn.board
     player = state.players[seat]
     if not player.pieces[STATIONS]:
-        raise RuleViolation("no-stations", "you have no station left", "§7.1")
+        raise refuse("no-stations", "you have no station left", "§7.1")
     city = command.city
     if not 0 <= city < len(state.station_owner):
-        raise RuleViolation("no-such-city", f"there is no city {city}", "§7.1")
+        raise refuse("no-such-city", f"there is no city {city}", "§7.1")
     if state.station_owner[city] >= 0:
-        raise RuleViolation("city-has-station", "this city already has a station", "§7.1")
+        raise refuse("city-has-station", "this city already has a station", "§7.1")
     cost = station_cost(state.rules, player.pieces[STATIONS])
     colour = colour_index(board, command.colour, "§7.1")
     if command.locomotives == cost and colour >= 0:
-        raise RuleViolation("wrong-colour", "an all-Locomotive payment names no colour", "§7.1")
+        raise refuse("wrong-colour", "an all-Locomotive payment names no colour", "§7.1")
     used = check_colour_payment(board, player.hand, colour, command.locomotives, cost, "§7.1")
     turn.pay_colour(used, command.locomotives, cost)
     built = StationBuilt(seat, city, colour_name(board, used), command.locomotives, cost)
@@ -125,8 +125,11 @@ def sheet(engine: Engine, state: GameState, scores: Sequence[FinalScore]) -> lis
 
 STATIONS_FEATURE = Feature(
     name="stations",
+    refusals=(("no-stations", "§7.1"), ("no-such-city", "§7.1"), ("city-has-station", "§7.1"),
+              ("wrong-colour", "§7.1"), ("unknown-colour", "§7.1"), ("bad-payment", "§7.1"),
+              ("not-enough-cards", "§7.1")),
     turn_commands={BuildStation: build_station},
-    absent={BuildStation: ("no-stations", "you have no station left", "§7.1")},
+    absent={BuildStation: ("no-stations", "this map has no stations", "§3")},
     appliers={StationBuilt: station_built},
     redactions={StationBuilt: public},
     turn_moves=station_entry,

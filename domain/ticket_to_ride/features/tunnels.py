@@ -15,7 +15,6 @@ from typing import Any
 
 import msgspec
 
-from domain.kernel.errors import RuleViolation
 from domain.ticket_to_ride.board import TUNNEL
 from domain.ticket_to_ride.cardflow import draw_top, replay_reshuffle
 from domain.ticket_to_ride.claims import claimed
@@ -25,6 +24,7 @@ from domain.ticket_to_ride.events import Event, RouteClaimed, TunnelAttempted, T
 from domain.ticket_to_ride.hooks import Engine, Feature
 from domain.ticket_to_ride.payments import colour_name
 from domain.ticket_to_ride.redaction import public, shuffles_hidden
+from domain.ticket_to_ride.refusals import refuse
 from domain.ticket_to_ride.state import GameState, Tunnel
 from domain.ticket_to_ride.turn import Turn, end_turn, finish
 
@@ -78,7 +78,7 @@ def decide(turn: Turn, seat: int, tunnel: Tunnel, command: Any) -> list[Event]:
         for card in tunnel.revealed:
             turn.discard_card(card)
         return finish(turn, [TunnelWithdrawn(seat, tunnel.route)])
-    raise RuleViolation("tunnel-pending", "pay for the tunnel or withdraw", "§5.4")
+    raise refuse("tunnel-pending", "pay for the tunnel or withdraw", "§5.4")
 
 
 def _pay(turn: Turn, seat: int, tunnel: Tunnel, command: PayTunnel) -> list[Event]:
@@ -88,18 +88,18 @@ def _pay(turn: Turn, seat: int, tunnel: Tunnel, command: PayTunnel) -> list[Even
     loco = board.locomotive
     extra = tunnel.extra
     if not 0 <= command.locomotives <= extra:
-        raise RuleViolation("bad-payment", f"locomotives must be between 0 and {extra}", "§5.4")
+        raise refuse("bad-payment", f"locomotives must be between 0 and {extra}", "§5.4")
     if tunnel.colour < 0 and command.locomotives != extra:
-        raise RuleViolation(
+        raise refuse(
             "locomotives-only", "an all-Locomotive tunnel pays its extra in Locomotives", "§5.4"
         )
     if player.hand[loco] - tunnel.locomotives < command.locomotives:
-        raise RuleViolation("not-enough-cards", "not enough Locomotives for the extra cost",
+        raise refuse("not-enough-cards", "not enough Locomotives for the extra cost",
                             "§5.4")
     if tunnel.colour >= 0:
         spare = player.hand[tunnel.colour] - (length - tunnel.locomotives)
         if spare < extra - command.locomotives:
-            raise RuleViolation(
+            raise refuse(
                 "not-enough-cards",
                 f"not enough {board.colours[tunnel.colour]} cards for the extra cost",
                 "§5.4",
@@ -184,6 +184,8 @@ def view(engine: Engine, state: GameState) -> dict[str, object]:
 
 TUNNELS = Feature(
     name="tunnels",
+    refusals=(("tunnel-pending", "§5.4"), ("bad-payment", "§5.4"), ("locomotives-only", "§5.4"),
+              ("not-enough-cards", "§5.4")),
     claims={TUNNEL: attempt},
     decisions={Tunnel: decide},
     on_claim=on_claim,

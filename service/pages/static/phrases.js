@@ -10,7 +10,8 @@
  * whose placeholders all have a value is used; a type mapped to null is not shown, and
  * a type the book does not know is told by its own name. Fields listed in "from_zero"
  * count from zero in the data and are told from one (round 0 is "Round 1"), as the
- * board picture tells them. No game rule lives here.
+ * board picture tells them. "terms" and "figures" give the words of the final score
+ * sheets' terms and figures, by their ids. No game rule lives here.
  */
 "use strict";
 
@@ -25,7 +26,7 @@ const Phrases = (() => {
 
   function merge(common, own) {
     const book = { ...common, ...own };
-    for (const part of ["names", "strip", "events", "records"]) {
+    for (const part of ["names", "strip", "events", "records", "terms", "figures"]) {
       book[part] = { ...(common[part] || {}), ...(own[part] || {}) };
     }
     return book;

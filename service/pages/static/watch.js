@@ -36,16 +36,6 @@ async function json(path, fallback) {
   return answer.json();
 }
 
-function element(tag, attributes = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) {
-    if (name === "text") node.textContent = value;
-    else node.setAttribute(name, value);
-  }
-  node.append(...children);
-  return node;
-}
-
 const { words } = Phrases;
 
 function seatColour(seat) {
@@ -70,13 +60,22 @@ function counts(entry, skip) {
   return list;
 }
 
+/** Each seat's card: its name, its public counts and, once the game has ended, its final
+ * score (the in-game score, which the final scoring changes, is then left out). */
 function drawSeats(game) {
   const view = game.view || {};
   const figures = page.book.book.seat_figures;
+  const sheets = game.status === "finished" ? game.result?.sheets || [] : [];
   const items = (game.seats || []).map((seat) => {
     const entry = (view.seats || []).find((s) => s.seat === seat.seat) || {};
+    const sheet = sheets.find((s) => s.seat === seat.seat);
     const item = element("li", { "data-seat": seat.seat, style: `--seat: ${seatColour(seat.seat)}` },
-      element("span", { class: "name", text: seat.name }), counts(entry, ["seat"]));
+      element("span", { class: "name", text: seat.name }),
+      counts(entry, sheet ? ["seat", "score"] : ["seat"]));
+    if (sheet) {
+      item.append(element("p", { class: "final-score", "data-final": sheet.total,
+        text: `Final score: ${sheet.total}` }));
+    }
     if (figures) {
       for (const figure of (view[figures.view] || []).filter((f) => f.seat === seat.seat)) {
         item.append(element("span", { class: "bandit",
@@ -117,39 +116,11 @@ function drawFeed(upTo) {
   $("feed").replaceChildren(...items);
 }
 
-/** The final scores: each seat's terms from the game's last event, else the result's totals. */
-function drawFinal(game, upTo) {
-  const section = $("final");
-  if (game.status !== "finished") { section.hidden = true; return; }
-  const ended = (page.records.get(upTo)?.events || []).find((e) => Array.isArray(e.scores));
-  const scores = ended?.scores ?? game.result?.scores ?? [];
-  const extra = Object.entries({ ...(game.result || {}), ...(ended || {}) }).filter(
-    ([name, value]) => name !== "winners" && Array.isArray(value)
-      && value.every((v) => Number.isInteger(v)) && name !== "scores");
-  const terms = [];
-  for (const score of scores) {
-    if (score !== null && typeof score === "object") {
-      for (const [name, value] of Object.entries(score)) {
-        if (typeof value === "number" && name !== "total" && !terms.includes(name)) terms.push(name);
-      }
-    }
-  }
-  const head = element("tr", {}, element("th", { text: "seat" }),
-    ...terms.map((t) => element("th", { text: words(t) })),
-    ...extra.map(([name]) => element("th", { text: words(name) })),
-    element("th", { text: "total" }));
-  const winners = game.result?.winners ?? ended?.winners ?? [];
-  const rows = scores.map((score, seat) => {
-    const row = element("tr", { "data-seat": seat }, element("td", { text: page.book.seat(seat) }));
-    for (const t of terms) row.append(element("td", { class: "number", text: String(score[t] ?? "") }));
-    for (const [, seats] of extra) row.append(element("td", { text: seats.includes(seat) ? "yes" : "" }));
-    row.append(element("td", { class: "number total",
-      text: String(typeof score === "number" ? score : score.total) }));
-    if (winners.includes(seat)) row.classList.add("winner");
-    return row;
-  });
-  $("final-scores").replaceChildren(element("thead", {}, head), element("tbody", {}, ...rows));
-  section.hidden = false;
+/** The final score sheets (scoresheet.js) once the game shown has ended. */
+function drawFinal(game) {
+  const shown = ScoreSheet.draw(game, page.book.book,
+    { scores: $("final-scores"), figures: $("final-figures"), part: $("final-figures-part") });
+  $("final").hidden = !shown;
 }
 
 /** The things the move at `version` touched, marked in the picture: the phrase book's
@@ -200,7 +171,7 @@ async function show(version) {
   drawTurn(game);
   drawSeats(game);
   drawFeed(version);
-  drawFinal(game, version);
+  drawFinal(game);
   const state = game.status === "finished" ? "finished" : game.status;
   $("status").textContent = `${state} · version ${version}${page.following ? " · live" : ""}`;
   document.body.dataset.version = String(version);
@@ -232,7 +203,6 @@ function redrawFeedSoon() {
   setTimeout(() => {
     page.feedPending = false;
     drawFeed(page.shown);
-    drawFinal(page.game, page.shown);
     stopWhenComplete();
   }, 0);
 }

@@ -44,8 +44,9 @@ def test_the_box_is_for_2_to_4_players_with_16_carts_and_44_cards() -> None:
     features = BOARD.map.features
     assert (features.stations, features.tunnels, features.ferries) == (None, None, None)
     assert features.longest_path is None
-    assert refused(AMS.state(), 0, BuildStation(AMS.city("dam"), "pink", 0)).code == (
-        "no-stations")
+    no_stations = refused(AMS.state(), 0, BuildStation(AMS.city("dam"), "pink", 0))
+    assert (no_stations.code, no_stations.section) == ("no-stations", "§3")
+    assert no_stations.message == "this map has no stations"
     assert BOARD.map.route_points == {1: 1, 2: 2, 3: 4, 4: 7}
 
 

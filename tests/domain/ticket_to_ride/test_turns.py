@@ -66,26 +66,32 @@ def test_only_the_seat_whose_turn_it_is_may_act() -> None:
     state = make_state(3, deck=["red"] * 4, current=1)
     for seat in (0, 2):
         other = refused(state, seat, DrawCard())
-        assert (other.code, other.section) == ("not-your-turn", "§3")
+        assert (other.code, other.section, other.to_act) == ("not-your-turn", "§3", [1])
+        assert other.message == "it is seat 1's turn"
         assert RULES.legal_moves(state, seat) == []
     assert refused(state, 3, DrawCard()).code == "no-such-seat"
 
 
 def test_an_action_begun_must_be_finished_before_anything_else() -> None:
     """§3: exactly one action: the second card, the tunnel's decision and the ticket
-    choice each come before any other command (passing included)."""
+    choice each come before any other command (passing included); each refusal says
+    which commands the turn waits for (``expected``)."""
     drawing = make_state(deck=["red", "blue"], hands=[hand(red=3), hand()])
     _, drawing = play(drawing, 0, DrawCard())
     assert refused(drawing, 0, Pass()).code == "draw-second-card"
-    assert refused(drawing, 0, BuildStation(city("roma"), "red", 0)).code == "draw-second-card"
+    second = refused(drawing, 0, BuildStation(city("roma"), "red", 0))
+    assert (second.code, second.expected) == ("draw-second-card", ["draw-card"])
     tunnel = make_state(hands=[hand(black=3), hand()], deck=["black"] * 3)
     _, tunnel = play(tunnel, 0, ClaimRoute(MADRID_PAMPLONA_BLACK, "black", 0))
     assert refused(tunnel, 0, Pass()).code == "tunnel-pending"
-    assert refused(tunnel, 0, DrawCard()).code == "tunnel-pending"
+    pending = refused(tunnel, 0, DrawCard())
+    # the three Blacks turned up cost three more, which the hand cannot pay
+    assert (pending.code, pending.expected) == ("tunnel-pending", ["withdraw-tunnel"])
     tickets = make_state(ticket_pile=[1, 2, 3], deck=["red"])
     _, tickets = play(tickets, 0, DrawTickets())
     assert refused(tickets, 0, Pass()).code == "keep-tickets-first"
-    assert refused(tickets, 0, DrawCard()).code == "keep-tickets-first"
+    keep = refused(tickets, 0, DrawCard())
+    assert (keep.code, keep.expected) == ("keep-tickets-first", ["keep-tickets"])
 
 
 # --- §3 Resolved: passing --------------------------------------------------------------

@@ -18,6 +18,7 @@ from domain.kernel.rng import Seed
 from domain.ticket_to_ride.board import SEA
 from domain.ticket_to_ride.commands import ChooseTickets, ClaimRoute, DrawTickets, KeepTickets
 from domain.ticket_to_ride.events import TicketsDrawn
+from domain.ticket_to_ride.picture import MAP_WIDTH
 
 from .handmade import claim_entry, commands, give_route, play, refused
 from .world import BOARD, RULES, card, city, opened, playing, route
@@ -26,6 +27,8 @@ COLOURS = ["purple", "yellow", "green", "red", "black", "white"]
 INLAND = {"winnipeg", "mexico", "moskva", "novosibirsk", "tehran", "lahore", "yakutsk",
           "beijing", "djibouti"}
 STAR = "indian-ocean-star"
+#: how near an edge of the map area a wrapping route's last space lies
+EDGE_ROOM = 40
 
 
 def test_the_board_has_47_cities_the_star_and_130_tracks_of_rail_and_sea() -> None:
@@ -175,10 +178,24 @@ def test_the_picture_tells_sea_from_rail_and_shows_doubled_spaces_harbors_and_wr
     doubled = {int(g.attrib["data-route"]) for g in groups
                if any(e.attrib.get("class") == "doubled" for e in g)}
     assert doubled == {r for r in range(len(BOARD.route_a)) if BOARD.route_doubled[r]}
-    # a route off the side edge is drawn twice, once from each of its cities
-    wrapped = [int(g.attrib["data-route"]) for g in groups if "wraps" in g.attrib["class"]]
-    assert wrapped and all(wrapped.count(r) == 2 for r in wrapped)
+    # a route off the side edge leaves the map area at one edge and comes in at the
+    # other: one group whose spaces all lie inside the map area, some near each edge
+    wrapped = [g for g in groups if "wraps" in g.attrib["class"]]
+    assert wrapped
+    for group in wrapped:
+        xs = [float(x) for e in group for x in _xs(e)]
+        assert 0 < min(xs) < EDGE_ROOM and MAP_WIDTH - EDGE_ROOM < max(xs) < MAP_WIDTH, xs
     harbors = [e for e in drawn.iter() if e.attrib.get("class") == "harbor"]
     assert [e.attrib["data-owner"] for e in harbors] == ["1"]
     ports = [e for e in drawn.iter() if e.attrib.get("class") == "port"]
     assert len(ports) == sum(BOARD.city_harbor) - 1
+
+
+def _xs(drawn: ElementTree.Element) -> list[float]:
+    """The x of a space's corners (a rail polygon) or ends (a sea oval, any angle)."""
+    if drawn.tag.endswith("polygon"):
+        return [float(p.split(",")[0]) for p in drawn.attrib["points"].split()]
+    if drawn.tag.endswith("ellipse"):
+        cx, rx = float(drawn.attrib["cx"]), float(drawn.attrib["rx"])
+        return [cx - rx, cx + rx]
+    return []
