@@ -293,6 +293,7 @@ OPERATION_IDS = {
     ("/health", "get"): "health",
     ("/kinds", "get"): "listKinds",
     ("/metrics", "get"): "metrics",
+    ("/problems", "get"): "listProblems",
     ("/ready", "get"): "ready",
     ("/replays", "post"): "replayLog",
     ("/statistics", "get"): "getFiguresAcrossGames",
