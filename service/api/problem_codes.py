@@ -67,6 +67,8 @@ SERVICE_PROBLEMS: dict[str, ProblemCode] = {p.code: p for p in (
     _code("invite-required", "The game is private: join with its invite code.", 403),
     # -- commands and versions
     _code("malformed-command", "The body is not a command of the game's kind.", 422),
+    _code("wrong-kind", "The body is a command of another kind than the game's (GET /kinds "
+          "lists each kind's commands).", 409),
     _code("malformed-body", "The body is not valid JSON (or not UTF-8).", 422),
     _code("invalid-if-match", "If-Match must be a game version, e.g. \"12\", or *.", 422),
     _code("version-mismatch", "If-Match named another version than the game's; "
