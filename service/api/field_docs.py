@@ -352,6 +352,9 @@ IN_STRUCT: dict[str, dict[str, str]] = {
     },
     "Health": {"status": "ok when the answer is 200"},
     "Readiness": {"status": "ok when the answer is 200"},
+    # -- the figures across games (GET /statistics) ----------------------------------------
+    "NamedSpread": {"spread": "How the term's points (or the figure's values) spread over "
+                    "the seats of the games counted"},
     "Record": {"type": "The record's type: what happened (created, seat-joined, command...)",
                "seat": "The seat that acted; null for records of nobody",
                "command_id": "The command's id; null when not a command",

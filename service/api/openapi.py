@@ -56,6 +56,7 @@ from service.api.tickets import StreamTicket
 from service.api.verifier import GameAudit
 from service.audit import AuditReport
 from service.settings import Settings
+from service.statistics.figures import AcrossGames
 from service.statistics.game import GameStatistics
 from service.store.games import GameStore
 from service.views.game_view import PrivateGame, PublicGame
@@ -66,7 +67,8 @@ WIRE_TYPES: dict[str, Any] = {
     for t in (
         CommandAnswer, CreateGame, CreatedGame, EventsPage, Health, JoinSeat, KindDescriptor,
         LobbyPage, PrivateGame, Problem, PublicGame, SeatBot, SeatChange, SeatToken, AuditReport,
-        GameAudit, GameMaterial, ProblemCode, Readiness, StreamTicket, GameStatistics,
+        GameAudit, GameMaterial, ProblemCode, Readiness, StreamTicket, AcrossGames,
+        GameStatistics,
     )
 }
 REF = "#/components/schemas/{name}"
@@ -295,6 +297,8 @@ OPERATION_IDS = {
     ("/problems", "get"): "listProblemCodes",
     ("/ready", "get"): "ready",
     ("/replays", "post"): "replayLog",
+    ("/statistics", "get"): "getFiguresAcrossGames",
+    ("/statistics/board.svg", "get"): "getClaimsHeatMap",
 }
 
 _BEARER = {"header.Authorization": "Bearer {$response.body#/token}"}

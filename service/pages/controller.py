@@ -1,4 +1,4 @@
-"""`GET /games/{id}/watch`, `GET /lobby` and the pages' static files.
+"""`GET /games/{id}/watch`, `GET /games/{id}/play`, `GET /lobby` and the pages' static files.
 
 The HTML documents are the same for every game (the script reads the game's id
 from the address), so they are served as files. They are kept out of the
@@ -57,6 +57,15 @@ class PagesController(Controller):
         """The spectator page; an unknown game is the usual 404 problem, not a blank page."""
         store.read(game_id, lambda live, _: None)
         return _page("watch.html")
+
+    @get("/games/{game_id:str}/play", sync_to_thread=True)
+    def play(self, game_id: FromPath[str], store: NamedDependency[GameStore]
+             ) -> Response[bytes]:
+        """The player's page; the seat's token travels in the address's fragment
+        (``#token=...``), which browsers never send, and the page moves it to the tab's
+        session storage at once."""
+        store.read(game_id, lambda live, _: None)
+        return _page("play.html")
 
     @get("/lobby", sync_to_thread=False)
     def lobby(self) -> Response[bytes]:

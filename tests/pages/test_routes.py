@@ -16,6 +16,20 @@ def test_the_watch_page_of_a_game(client: httpx.Client) -> None:
     assert '<script src="/pages/static/watch.js"' in page.text
 
 
+def test_the_play_page_of_a_game(client: httpx.Client) -> None:
+    table = open_table(client, "ticket-to-ride", 2)
+    page = client.get(f"/games/{table.id}/play")
+    assert page.status_code == 200
+    assert page.headers["content-type"].startswith("text/html")
+    # as strict as every page: scripts from this server only, never inline
+    assert page.headers["content-security-policy"] == client.get("/lobby").headers[
+        "content-security-policy"]
+    assert "script-src" not in page.headers["content-security-policy"]
+    assert '<script src="/pages/static/play.js"' in page.text
+    assert "<script>" not in page.text and "onclick" not in page.text
+    assert client.get("/games/no-such-game/play").status_code == 404
+
+
 def test_an_unknown_game_has_no_watch_page(client: httpx.Client) -> None:
     answer = client.get("/games/no-such-game/watch")
     assert answer.status_code == 404
@@ -28,6 +42,10 @@ def test_the_lobby_page_and_its_files(client: httpx.Client) -> None:
     assert page.status_code == 200 and "default-src 'self'" in page.headers[
         "content-security-policy"]
     for name, media in [("lobby.js", "javascript"), ("watch.js", "javascript"),
+                        ("lobby-create.js", "javascript"), ("seats.js", "javascript"),
+                        ("play.js", "javascript"), ("play-ttr.js", "javascript"),
+                        ("play-table.js", "javascript"),
+                        ("play-colt.js", "javascript"), ("play.css", "text/css"),
                         ("phrases.js", "javascript"), ("pages.css", "text/css"),
                         ("phrases/ticket-to-ride.json", "application/json")]:
         answer = client.get(f"/pages/static/{name}")
@@ -38,7 +56,10 @@ def test_the_lobby_page_and_its_files(client: httpx.Client) -> None:
 
 
 def test_no_page_refers_to_another_site(client: httpx.Client) -> None:
-    for name in ["watch.html", "lobby.html", "watch.js", "lobby.js", "phrases.js", "pages.css"]:
+    for name in ["watch.html", "lobby.html", "watch.js", "lobby.js", "phrases.js", "pages.css",
+                 "play.html", "play.js", "play-ttr.js", "play-colt.js", "play-table.js",
+                 "play.css", "seats.js",
+                 "lobby-create.js"]:
         text = client.get(f"/pages/static/{name}").text
         for elsewhere in ("http://", "https://", '="//', "url(//", "@import"):
             assert elsewhere not in text, (name, elsewhere)
@@ -46,4 +67,5 @@ def test_no_page_refers_to_another_site(client: httpx.Client) -> None:
 
 def test_the_pages_are_not_in_the_openapi_document(client: httpx.Client) -> None:
     paths = client.get("/schema/openapi.json").json()["paths"]
-    assert not [p for p in paths if p.endswith("/watch") or p == "/lobby" or "static" in p]
+    assert not [p for p in paths if p.endswith(("/watch", "/play")) or p == "/lobby"
+                or "static" in p]

@@ -38,6 +38,13 @@ function row(game) {
   tr.append(cell(named.kind), cell(named.map), cell(`${game.taken} of ${game.seats}`),
     cell(status), document.createElement("td"));
   tr.lastChild.append(link);
+  if (game.status === "lobby" && game.taken < game.seats) {
+    const join = document.createElement("a");
+    join.href = `#join=${encodeURIComponent(game.id)}`;
+    join.textContent = "take a seat";
+    join.className = "join";
+    tr.lastChild.append(" · ", join);
+  }
   return tr;
 }
 

@@ -121,6 +121,25 @@ const Phrases = (() => {
       return words(type);
     }
 
+    /** Mark in the board picture `root` what `events` touched (class "last-move"): the
+     * book's "highlight" maps an event field to the picture's data attribute that names
+     * the same thing (a route's index, a city's or a character's id from the material). */
+    mark(root, events) {
+      const marks = this.book.highlight || {};
+      for (const event of events || []) {
+        for (const [field, attribute] of Object.entries(marks)) {
+          const value = event[field];
+          if (value === null || value === undefined) continue;
+          const named = this.book.names[field];
+          const item = named ? this.item(named, value) : undefined;
+          const key = CSS.escape(String(item?.id ?? value));
+          for (const drawn of root.querySelectorAll(`[data-${attribute}="${key}"]`)) {
+            drawn.classList.add("last-move");
+          }
+        }
+      }
+    }
+
     /** The lines a record tells: its own (if the book words its type), then one per
      * shown event. A record with neither (a command's, told by its events) still gets
      * its type's words, so that nothing recorded goes untold. */

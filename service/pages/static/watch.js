@@ -123,23 +123,9 @@ function drawFinal(game) {
   $("final").hidden = !shown;
 }
 
-/** The things the move at `version` touched, marked in the picture: the phrase book's
- * "highlight" maps an event field to the picture's data attribute that names the same
- * thing (a route's index, a city's or a character's id from the material). */
+/** The things the move at `version` touched, marked in the picture (phrases.js). */
 function highlight(version) {
-  const marks = page.book.book.highlight || {};
-  for (const event of page.records.get(version)?.events || []) {
-    for (const [field, attribute] of Object.entries(marks)) {
-      const value = event[field];
-      if (value === null || value === undefined) continue;
-      const named = page.book.book.names[field];
-      const item = named ? page.book.item(named, value) : undefined;
-      const key = CSS.escape(String(item?.id ?? value));
-      for (const drawn of $("board").querySelectorAll(`[data-${attribute}="${key}"]`)) {
-        drawn.classList.add("last-move");
-      }
-    }
-  }
+  page.book.mark($("board"), page.records.get(version)?.events);
 }
 
 async function drawBoard(version, ticket) {
