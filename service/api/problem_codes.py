@@ -38,6 +38,10 @@ SERVICE_PROBLEMS: dict[str, ProblemCode] = {p.code: p for p in (
           "`known` lists the maps when the map is unknown.", 422),
     _code("unknown-kind", "No game kind of that name is hosted; `known` lists those that are "
           "(GET /kinds).", 404, 422),
+    _code("unknown-map", "The kind has no map of that name; `known` lists its maps "
+          "(GET /kinds).", 404),
+    _code("unknown-variant", "No variant of that name is played here; `known` lists "
+          "those that are (GET /kinds).", 404),
     _code("kind-not-hosted", "The game is of a kind this server was not started with.", 404),
     _code("no-material", "The kind publishes no material.", 404),
     _code("no-board-picture", "The kind draws no board picture.", 404),
