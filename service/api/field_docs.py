@@ -344,6 +344,12 @@ IN_STRUCT: dict[str, dict[str, str]] = {
         "request_id": "The request's id in the server's log (5xx only)",
         "retry_after": "Seconds to wait before retrying (also in Retry-After)",
     },
+    "ParameterError": {
+        "message": "What is wrong with it",
+        "key": "The parameter (a body field's dotted path); left out when the refusal "
+        "concerns no one parameter",
+        "source": "Where the parameter is: body, path, query, cookie or header",
+    },
     "Health": {"status": "ok when the answer is 200"},
     "Readiness": {"status": "ok when the answer is 200"},
     # -- the figures across games (GET /statistics) ----------------------------------------
