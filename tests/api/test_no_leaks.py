@@ -14,6 +14,7 @@ seat may read (its `/me`, the log with its token). Before the end:
   into its owner's hand, its name public and its whereabouts hidden again.)
 * no hand a seat is dealt, and no shuffle's outcome that the rules hide (a deck
   order), shows publicly;
+* no purse's value shows publicly but a starting purse's (Colt Express);
 * the seed (chosen by the test, fresh each run) and the tokens never appear.
 
 The seed is printed (pytest shows it under a failure's captured output), and
@@ -102,6 +103,21 @@ def dealt_hands(node: Any) -> set[tuple[str, ...]]:
     return _lists_in(node, lambda d: d.get("hand") if "hand" in d and "seat" in d else None)
 
 
+def purses_valued(node: Any) -> dict[str, Any]:
+    """Each purse that `node` shows with its value (a loot token, a token taken)."""
+    found: dict[str, Any] = {}
+    if isinstance(node, dict):
+        purse = node.get("id", node.get("token"))
+        if isinstance(purse, str) and purse.startswith("purse-") and node.get("value") is not None:
+            found[purse] = node["value"]
+        for value in node.values():
+            found |= purses_valued(value)
+    elif isinstance(node, list):
+        for value in node:
+            found |= purses_valued(value)
+    return found
+
+
 #: events that deal a seat a new hand from its reshuffled cards
 DEALS = {"hand-dealt"}
 
@@ -127,6 +143,7 @@ class Watcher:
         self.public_outputs: list[Any] = []  # what a spectator read before the end
         self.hidden_before: list[set[str]] = [set() for _ in range(seats)]
         self.held_before: list[Counter[str]] = [Counter() for _ in range(seats)]
+        self.open_purses: set[str] | None = None  # the bandits' starting purses
 
     def __call__(self, table: Table, public: dict[str, Any]) -> None:
         if public["status"] == "finished":
@@ -156,6 +173,14 @@ class Watcher:
             leaked = new_public & hidden[seat]
             assert not leaked, f"seat {seat}'s hidden {leaked} shown publicly"
         self.ever_public |= new_public
+        # a purse's value is public only for a starting purse (Colt Express): the one
+        # each bandit holds at the opening
+        if self.open_purses is None:
+            bandits = public["view"].get("bandits") or ()
+            self.open_purses = {t["id"] for b in bandits for t in b["loot"]}
+        hidden_values = {purse: value for purse, value in purses_valued([public, spectator])
+                         .items() if purse not in self.open_purses}
+        assert not hidden_values, f"purse values {hidden_values} shown publicly"
 
         for viewer, records in enumerate(own_records):
             self.after_seat[viewer] += len(records)
@@ -197,15 +222,15 @@ def play_watched(
     before_end = strings(watcher.outputs)
     assert final["seed"] not in before_end
     assert not set(table.tokens) & before_end
-    # the deck orders and dealt hands the rules hide from spectators (known now that the
-    # whole log is public) were never shown publicly
+    # the deck orders the rules hide from spectators and the hands dealt (known now that
+    # the whole log is public) were never shown publicly
     rules = test_kinds()[kind]
     events = [msgspec.convert(e, rules.event_type) for r in table.events() for e in r["events"]]
     everything = [msgspec.to_builtins(e) for e in events]
     public = [msgspec.to_builtins(rules.redact(e, None)) for e in events]
     hidden = shuffle_outcomes(everything) - shuffle_outcomes(public)
     assert hidden, "the game hid no shuffle"
-    hidden |= dealt_hands(everything) - dealt_hands(public)
+    hidden |= dealt_hands(everything)
     assert not hidden & string_lists(watcher.public_outputs)
     return table, watcher
 
