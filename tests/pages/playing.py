@@ -52,9 +52,9 @@ def person_at(browser: Any, base: str, width: int, tolerate: str | None = None
     assert not errors, errors
 
 
-def open_table(page: Any, server: str, kind: str, seats: int, map: str | None = None,
-               variant: str | None = None, name: str = "Ann", private: bool = False,
-               move_seconds: int | None = None) -> str:
+def sit_at_new_table(page: Any, server: str, kind: str, seats: int,
+                     map: str | None = None, variant: str | None = None, name: str = "Ann",
+                     private: bool = False, move_seconds: int | None = None) -> str:
     """Create a game from /lobby (private, with a clock of `move_seconds` a decision, if
     asked) and take its first seat; the game's id, once the page shows the table waiting
     for the other seats."""
@@ -81,7 +81,7 @@ def create_from_lobby(page: Any, server: str, kind: str, seats: int, map: str | 
                       variant: str | None = None, name: str = "Ann") -> str:
     """Create a game from /lobby, take the first seat, fill the rest with bots and start;
     the game's id, once the play page shows it."""
-    game = open_table(page, server, kind, seats, map, variant, name)
+    game = sit_at_new_table(page, server, kind, seats, map, variant, name)
     page.select_option("#bot-strategy", "random")
     page.click("#fill-bots")
     page.wait_for_selector(f'body[data-table="{seats}/{seats}"]')

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.pages.playing import open_table, person_at
+from tests.pages.playing import person_at, sit_at_new_table
 
 
 def test_a_friend_takes_a_seat_through_the_shared_link(browser: Any, server: str) -> None:
     with person_at(browser, server, 1280) as host, person_at(browser, server, 390) as friend:
-        game = open_table(host, server, "ticket-to-ride", 3, "northern-lights", private=True,
-                          move_seconds=600)
+        game = sit_at_new_table(host, server, "ticket-to-ride", 3, "northern-lights",
+                                private=True, move_seconds=600)
         link = host.input_value("#share")
         assert "invite=" in link and "token" not in link
         # the friend opens the link, the invitation already filled in
@@ -42,7 +42,7 @@ def test_a_friend_takes_a_seat_through_the_shared_link(browser: Any, server: str
 
 def test_the_lobby_offers_a_seat_at_listed_tables(browser: Any, server: str) -> None:
     with person_at(browser, server, 390) as host, person_at(browser, server, 390) as other:
-        game = open_table(host, server, "colt-express", 2)
+        game = sit_at_new_table(host, server, "colt-express", 2)
         other.goto(f"{server}/lobby")
         other.wait_for_selector(f'tr[data-game="{game}"] a.join')
         other.click(f'tr[data-game="{game}"] a.join')
@@ -58,7 +58,7 @@ def test_the_lobby_offers_a_seat_at_listed_tables(browser: Any, server: str) -> 
 def test_coming_back_to_the_lobby_brings_back_your_tables(browser: Any, server: str) -> None:
     with person_at(browser, server, 390) as host, person_at(browser, server, 1280) as friend, \
             person_at(browser, server, 390) as stranger:
-        game = open_table(host, server, "ticket-to-ride", 3, "europe", private=True)
+        game = sit_at_new_table(host, server, "ticket-to-ride", 3, "europe", private=True)
         link = host.input_value("#share")
         friend.goto(link)
         friend.click("#join-game")
