@@ -68,10 +68,20 @@ def snapshot(page: Any, name: str, width: int = 1200, part: str | None = None) -
 
 
 def final_sheets_shown(page: Any, game: dict[str, Any]) -> None:
-    """The finished `game`'s score sheets as `page` shows them: a row per term with each
-    seat's points, the totals (which the points add up to, and which are the result's
-    scores), the figures in a table of their own, the winners marked, and each seat's
-    card with its final score instead of its in-game one."""
+    """The finished `game`'s score sheets as the watch page shows them (`sheets_shown`),
+    and each seat's card with its final score instead of its in-game one."""
+    sheets_shown(page, game)
+    for sheet in game["result"]["sheets"]:
+        card = page.locator(f'#seats li[data-seat="{sheet["seat"]}"]')
+        assert card.locator(".final-score").get_attribute("data-final") == str(sheet["total"])
+        assert "score" not in [t.rstrip(":") for t in card.locator("dt").all_inner_texts()]
+
+
+def sheets_shown(page: Any, game: dict[str, Any]) -> None:
+    """The finished `game`'s score sheets as `page` (the watch or the play page) shows
+    them: a row per term with each seat's points and its rule section, the totals (which
+    the points add up to, and which are the result's scores), the figures in a table of
+    their own, and the winners marked."""
     page.wait_for_selector("#final:not([hidden])")
     result = game["result"]
     sheets = result["sheets"]
@@ -102,10 +112,10 @@ def final_sheets_shown(page: Any, game: dict[str, Any]) -> None:
     columns = len(sheets)
     for seat, total in enumerate(totals):
         assert sum(int(p or 0) for p in points[seat::columns]) == int(total), "terms do not add up"
-    for sheet in sheets:
-        card = page.locator(f'#seats li[data-seat="{sheet["seat"]}"]')
-        assert card.locator(".final-score").get_attribute("data-final") == str(sheet["total"])
-        assert "score" not in [t.rstrip(":") for t in card.locator("dt").all_inner_texts()]
+    section = {t["term"]: t["section"] for s in reversed(sheets) for t in s["terms"]}
+    sections = page.locator("#final-scores tbody tr").evaluate_all(
+        "(rows) => rows.map((r) => [r.dataset.name, r.querySelector('th small').textContent])")
+    assert sections == [[name, section[name]] for name, _ in sections]
 
 
 def fits_the_width(page: Any) -> None:

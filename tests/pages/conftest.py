@@ -20,6 +20,7 @@ from service.api.app import create_app
 from service.settings import Settings
 from tests.api.live import served
 from tests.api.players import test_kinds
+from tests.pages.playing import person_at
 
 CHROMIUM = os.environ.get("ROUNDHOUSE_TEST_CHROMIUM", "/usr/bin/chromium")
 
@@ -65,17 +66,8 @@ def client(server: str) -> Iterator[httpx.Client]:
 
 @pytest.fixture
 def page(browser: Any, server: str) -> Iterator[Any]:
-    """A phone-sized page that fails the test on a script error or a request elsewhere."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1)
-    opened = context.new_page()
-    errors: list[str] = []
-    elsewhere: list[str] = []
-    opened.on("pageerror", lambda error: errors.append(str(error)))
-    opened.on("request", lambda request: None if request.url.startswith(server)
-              else elsewhere.append(request.url))
-    try:
+    """A phone-sized page that fails the test on a console or script error or a request
+    elsewhere; the browser's word of an answer refused (a 4xx the test asks for: a
+    refused move, a board not dealt yet) is no error of the page's."""
+    with person_at(browser, server, 390, tolerate="Failed to load resource:") as opened:
         yield opened
-    finally:
-        context.close()
-    assert not errors, errors
-    assert not elsewhere, f"the page fetched from elsewhere: {elsewhere}"

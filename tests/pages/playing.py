@@ -52,10 +52,12 @@ def person_at(browser: Any, base: str, width: int, tolerate: str | None = None
     assert not errors, errors
 
 
-def create_from_lobby(page: Any, server: str, kind: str, seats: int, map: str | None = None,
-                      variant: str | None = None, name: str = "Ann") -> str:
-    """Create a game from /lobby, take the first seat, fill the rest with bots and start;
-    the game's id, once the play page shows it."""
+def sit_at_new_table(page: Any, server: str, kind: str, seats: int,
+                     map: str | None = None, variant: str | None = None, name: str = "Ann",
+                     private: bool = False, move_seconds: int | None = None) -> str:
+    """Create a game from /lobby (private, with a clock of `move_seconds` a decision, if
+    asked) and take its first seat; the game's id, once the page shows the table waiting
+    for the other seats."""
     page.goto(f"{server}/lobby")
     page.wait_for_selector('body[data-ready="true"]')
     page.select_option("#kind", kind)
@@ -65,15 +67,28 @@ def create_from_lobby(page: Any, server: str, kind: str, seats: int, map: str | 
         page.select_option("#variant", variant)
     page.fill("#seats", str(seats))
     page.fill("#name", name)
+    if private:
+        page.check("#private")
+    if move_seconds is not None:
+        page.check("#clock")
+        page.fill("#move-seconds", str(move_seconds))
     page.click("#create-game")
-    page.wait_for_selector("#table:not([hidden])")
+    page.wait_for_selector(f'body[data-table="1/{seats}"]')
+    return str(page.input_value("#share").split("join=")[1].split("&")[0])
+
+
+def create_from_lobby(page: Any, server: str, kind: str, seats: int, map: str | None = None,
+                      variant: str | None = None, name: str = "Ann") -> str:
+    """Create a game from /lobby, take the first seat, fill the rest with bots and start;
+    the game's id, once the play page shows it."""
+    game = sit_at_new_table(page, server, kind, seats, map, variant, name)
     page.select_option("#bot-strategy", "random")
     page.click("#fill-bots")
     page.wait_for_selector(f'body[data-table="{seats}/{seats}"]')
     page.click("#start")
-    page.wait_for_url("**/play")
+    page.wait_for_url(f"**/games/{game}/play")
     page.wait_for_selector("body[data-version]")
-    return str(page.url.split("/games/")[1].split("/")[0])
+    return game
 
 
 def settled(page: Any, before: str | None) -> None:

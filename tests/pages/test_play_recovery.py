@@ -18,7 +18,7 @@ import pytest
 
 from tests.api.players import open_table
 from tests.pages.playing import click_moves, person_at, until_seat_zero_acts
-from tests.scale.servers import Server
+from tests.scale.servers import Server, one_server
 
 #: how long the page may take to come back after the server does (its longest wait
 #: between two attempts is 8 s)
@@ -63,12 +63,8 @@ def test_a_refusal_is_shown_with_its_rule(page: Any, server: str, client: httpx.
 
 @pytest.fixture
 def restartable(tmp_path: Path) -> Iterator[Server]:
-    server = Server(f"sqlite:///{tmp_path / 'games.db'}", tmp_path / "server.log")
-    server.start()
-    try:
+    with one_server(tmp_path) as server:
         yield server
-    finally:
-        server.stop()
 
 
 def test_the_page_recovers_after_the_server_restarts(browser: Any, restartable: Server) -> None:

@@ -19,7 +19,7 @@ import pytest
 
 from tests.api.players import open_table
 from tests.pages.playing import click_moves, until_seat_zero_acts
-from tests.scale.servers import Server
+from tests.scale.servers import Server, one_server
 
 STORED = "roundhouse:token:{}"
 
@@ -27,13 +27,8 @@ STORED = "roundhouse:token:{}"
 @pytest.fixture
 def logged(tmp_path: Path) -> Iterator[Server]:
     """A `roundhouse serve --access-log` process with a fresh SQLite store."""
-    server = Server(f"sqlite:///{tmp_path / 'games.db'}", tmp_path / "server.log",
-                    args=("--access-log",))
-    server.start()
-    try:
+    with one_server(tmp_path, "--access-log") as server:
         yield server
-    finally:
-        server.stop()
 
 
 def test_the_token_stays_out_of_every_address_and_log(browser: Any, logged: Server) -> None:

@@ -11,6 +11,7 @@ import httpx
 
 from domain.ticket_to_ride.heat import shade
 from tests.api.players import open_table, play_to_end
+from tests.pages.playing import person_at
 
 GAMES = 2
 
@@ -28,12 +29,7 @@ def test_the_heat_map_renders_each_route_shaded_as_counted(
         time.sleep(0.05)
     claimed = {int(c["id"]): c["counts"]["claimed"] for c in body["outcomes"]["route"]}
 
-    context = browser.new_context(viewport={"width": 1280, "height": 700})
-    page = context.new_page()
-    refused: list[str] = []
-    page.on("console", lambda message: refused.append(message.text))
-    page.on("pageerror", lambda error: refused.append(str(error)))
-    try:
+    with person_at(browser, server, 1280) as page:   # no console error, nothing elsewhere
         answer = page.goto(f"{server}/statistics/board.svg?kind=ticket-to-ride&map=europe")
         assert answer is not None and answer.status == 200
         assert answer.headers["content-security-policy"] == "default-src 'none'"
@@ -43,9 +39,6 @@ def test_the_heat_map_renders_each_route_shaded_as_counted(
             return [Number(g.dataset.route), getComputedStyle(space).fill,
                     box.width * box.height];
         })""")
-    finally:
-        context.close()
-    assert not refused, refused
     assert len(drawn) == 101  # Europe's routes, each drawn once
     for route, fill, area in drawn:
         assert area > 4, route  # laid out on the page, not collapsed

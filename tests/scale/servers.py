@@ -83,6 +83,18 @@ class Server:
 
 
 @contextmanager
+def one_server(folder: Path, *args: str) -> Iterator[Server]:
+    """One `roundhouse serve` (with more options `args`) on a fresh SQLite store in
+    `folder`, its output in `folder`/server.log: started, and stopped at the end."""
+    server = Server(f"sqlite:///{folder / 'games.db'}", folder / "server.log", args=args)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@contextmanager
 def servers(store: str, count: int, logs: Path, **env: str) -> Iterator[list[Server]]:
     """`count` API processes on one store, started, and stopped at the end."""
     with ExitStack() as stack:

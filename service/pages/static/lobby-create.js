@@ -1,28 +1,27 @@
 /* The lobby's way to a table: create a game, take a seat (or join one with an invitation),
- * fill the other seats with the server's bots, start, and share a link for a friend.
+ * fill the other seats with the server's bots, start, and share a link for a friend;
+ * back at the lobby, open a waiting table again (`LobbyTable.open` and `resume`, which
+ * the list of this tab's tables in lobby.js calls).
  *
  * The form is built from GET /kinds (kinds, maps, variants, seat counts, options), so a
  * new map or option needs nothing here. The host's token and the seat's token are kept by
  * `Seats` (seats.js) in this tab's storage, never in an address; the link for a friend is
  * `/lobby#join=<game>` with a private game's invitation code in the fragment too (a
- * fragment is never sent to the server). While the table waits, the page asks the game
+ * fragment is never sent to the server; the code is kept with the token, as the server
+ * gives it once). While the table waits, the page asks the game
  * every two seconds; once it starts, it opens the play page.
  */
 "use strict";
 
-(() => {
+const LobbyTable = (() => {
   const $ = (id) => document.getElementById(id);
   const { words } = Phrases;
   const WAIT_MS = 2000;
   let kinds = [];
   let table = null;   // {id, seats} of the game this tab sits at
+  let waiting = null; // the timer of the next look at the table
 
-  function option(value, text) {
-    const item = document.createElement("option");
-    item.value = value;
-    item.textContent = text;
-    return item;
-  }
+  const option = (value, text) => element("option", { value, text });
 
   const kind = () => kinds.find((k) => k.kind === $("kind").value);
   const map = () => kind()?.maps.find((m) => m.id === $("map").value);
@@ -135,11 +134,21 @@
     if (invite) body.invite_code = invite;
     const seated = await Seats.call("POST", `/games/${encodeURIComponent(game)}/seats`, { body });
     if (!seated.ok) { say(where, seated.body); return; }
-    Seats.keep(game, seated.body.token);
+    Seats.keep(game, seated.body.token, invite);
+    document.dispatchEvent(new CustomEvent("seated", { detail: game }));
     sit(game, invite);
   }
 
+  /** Back at a table this tab sits at (or hosts): its seats, its controls, its link. */
+  const open = (game) => sit(game, Seats.invite(game));
+
+  /** Back at a table when the lobby opens, unless the address offers a seat elsewhere. */
+  function resume(game) {
+    if (!table && !new URLSearchParams(location.hash.slice(1)).get("join")) open(game);
+  }
+
   function sit(game, invite) {
+    clearTimeout(waiting);
     table = { id: game };
     const link = new URL("/lobby", location.href);
     link.hash = new URLSearchParams(invite ? { join: game, invite } : { join: game }).toString();
@@ -151,7 +160,7 @@
     const isHost = Seats.host(game) !== null;
     $("fill-bots").hidden = !isHost;
     $("bot-strategy").hidden = !isHost;
-    $("start").hidden = false;
+    $("start").hidden = Seats.token(game) === null && !isHost;
     history.replaceState(null, "", location.pathname);
     watchTable();
   }
@@ -180,12 +189,14 @@
 
   /** Until the game starts, look at the table every `WAIT_MS`; then open the play page. */
   async function watchTable() {
+    const watched = table.id;
     const game = await look();
+    if (table.id !== watched) return;   // another table was opened meanwhile
     if (game && game.status !== "lobby") {
       location.assign($("play-link").href);
       return;
     }
-    setTimeout(watchTable, WAIT_MS);
+    waiting = setTimeout(watchTable, WAIT_MS);
   }
 
   async function fillBots() {
@@ -216,10 +227,9 @@
     $("join-name").focus();
   }
 
+  /** The controls wired at once (a table may be resumed before the kinds arrive), then
+   * the form built from /kinds. */
   async function load() {
-    const answer = await Seats.call("GET", "/kinds");
-    kinds = answer.ok ? answer.body : [];
-    $("kind").replaceChildren(...kinds.map((k) => option(k.kind, k.title)));
     $("kind").addEventListener("change", drawMaps);
     $("map").addEventListener("change", drawVariants);
     $("variant").addEventListener("change", () => { drawSeats(); drawOptions(); });
@@ -231,6 +241,9 @@
     $("fill-bots").addEventListener("click", fillBots);
     $("start").addEventListener("click", start);
     $("copy-share").addEventListener("click", () => navigator.clipboard?.writeText($("share").value));
+    const answer = await Seats.call("GET", "/kinds");
+    kinds = answer.ok ? answer.body : [];
+    $("kind").replaceChildren(...kinds.map((k) => option(k.kind, k.title)));
     drawMaps();
     offerSeat();
     window.addEventListener("hashchange", offerSeat);
@@ -238,4 +251,5 @@
   }
 
   load();
+  return { open, resume };
 })();

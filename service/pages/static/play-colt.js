@@ -14,7 +14,7 @@
 var PlayKinds = window.PlayKinds || {};
 
 (() => {
-  const words = (text) => String(text).replace(/[_-]+/g, " ");
+  const { words } = Phrases;
 
   function character(ctx, id) {
     return ctx.book.label("characters", id);

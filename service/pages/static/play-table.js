@@ -61,40 +61,12 @@ function drawSeats() {
   $("seats").replaceChildren(...items);
 }
 
-/** The final table: a row per seat, its every term (with its rule section), its total,
- * then the figures that are not points, from the result's score sheets. */
+/** The final score sheets (scoresheet.js, as the watch page draws them) once the game
+ * has ended. */
 function drawFinal() {
-  const result = page.game?.result;
-  if (page.me.status !== "finished" || !result?.sheets) { $("final").hidden = true; return; }
-  const sheets = result.sheets;
-  const terms = [...new Set(sheets.flatMap((s) => s.terms.map((t) => t.term)))];
-  const figures = [...new Set(sheets.flatMap((s) => s.figures.map((f) => f.name)))];
-  const named = (id, entries, key) => {
-    const entry = entries.find((e) => e[key] === id);
-    const words = (key === "term" ? page.book.book.terms : page.book.book.figures)?.[id];
-    return element("th", { scope: "col", "data-name": id }, words ?? Phrases.words(id), " ",
-      element("small", { text: entry?.section ?? "" }));
-  };
-  const head = element("tr", {}, element("th", { scope: "col", text: "seat" }),
-    ...terms.map((t) => named(t, sheets.flatMap((s) => s.terms), "term")),
-    element("th", { scope: "col", text: "total" }),
-    ...figures.map((f) => named(f, sheets.flatMap((s) => s.figures), "name")));
-  const rows = sheets.map((sheet) => {
-    const row = element("tr", { "data-seat": sheet.seat }, element("td", { text: seatName(sheet.seat) }));
-    for (const term of terms) {
-      const found = sheet.terms.find((t) => t.term === term);
-      row.append(element("td", { class: "number", "data-term": term, text: found ? String(found.points) : "" }));
-    }
-    row.append(element("td", { class: "number total", text: String(sheet.total) }));
-    for (const name of figures) {
-      const found = sheet.figures.find((f) => f.name === name);
-      row.append(element("td", { class: "number", text: found ? String(found.value) : "" }));
-    }
-    if ((result.winners ?? []).includes(sheet.seat)) row.classList.add("winner");
-    return row;
-  });
-  $("final-scores").replaceChildren(element("thead", {}, head), element("tbody", {}, ...rows));
-  $("final").hidden = false;
+  const shown = page.game !== null && ScoreSheet.draw(page.game, page.book.book,
+    { scores: $("final-scores"), figures: $("final-figures"), part: $("final-figures-part") });
+  $("final").hidden = !shown;
 }
 
 function drawFeed() {

@@ -55,16 +55,6 @@ const page = {
   drawing: 0,
 };
 
-function element(tag, attributes = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) {
-    if (name === "text") node.textContent = value;
-    else if (value !== null && value !== undefined) node.setAttribute(name, value);
-  }
-  node.append(...children);
-  return node;
-}
-
 function status(text) {
   $("status").textContent = text;
 }

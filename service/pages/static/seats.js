@@ -12,6 +12,7 @@
 const Seats = (() => {
   const tokenKey = (game) => `roundhouse:token:${game}`;
   const hostKey = (game) => `roundhouse:host:${game}`;
+  const inviteKey = (game) => `roundhouse:invite:${game}`;
 
   /** The token of this tab's seat in `game`, from the address's fragment if it has one. */
   function token(game) {
@@ -28,8 +29,28 @@ const Seats = (() => {
     return sessionStorage.getItem(tokenKey(game)) ?? localStorage.getItem(tokenKey(game));
   }
 
-  function keep(game, seatToken) {
+  /** Keep the seat's token in this tab, and a private game's invitation (the server gives
+   * it once), so that the lobby can share the table again. */
+  function keep(game, seatToken, invite = null) {
     sessionStorage.setItem(tokenKey(game), seatToken);
+    if (invite) sessionStorage.setItem(inviteKey(game), invite);
+  }
+
+  const invite = (game) => sessionStorage.getItem(inviteKey(game));
+
+  /** The games this tab (or this device, when remembered) holds a seat's or a host's
+   * token for. */
+  function games() {
+    const found = new Set();
+    for (const storage of [sessionStorage, localStorage]) {
+      for (let i = 0; i < storage.length; i += 1) {
+        const key = storage.key(i);
+        for (const prefix of [tokenKey(""), hostKey("")]) {
+          if (key.startsWith(prefix)) found.add(key.slice(prefix.length));
+        }
+      }
+    }
+    return [...found];
   }
 
   /** Keep the seat's token on this device (local storage) or only in this tab. */
@@ -70,5 +91,5 @@ const Seats = (() => {
     return body?.section ? `${words} (rules ${body.section})` : words;
   }
 
-  return { token, keep, remember, remembered, host, keepHost, call, problem };
+  return { token, keep, invite, games, remember, remembered, host, keepHost, call, problem };
 })();
