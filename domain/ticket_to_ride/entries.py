@@ -48,7 +48,8 @@ class Move(msgspec.Struct, frozen=True, gc=False):
     cards (a route whose price takes several colours or card kinds, `pricing`; a
     harbor), each payment carries its own ready ``cards`` and the command is the
     first payment's.
-    ``cities``: for build-station, every city where a station may go.
+    ``cities``: for build-station (build-harbor), every city where a station (a
+    harbor) may go.
     ``tickets``: for ticket choices, the tickets on offer (the command keeps
     one allowed combination).
     """
