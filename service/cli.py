@@ -25,6 +25,7 @@ from service.api.refusal_docs import refusals_markdown
 from service.audit.commands import CommandError, add_audit, add_export, add_replay
 from service.bot_client import TOKEN_OPTION, add_bot
 from service.settings import Settings, SettingsError
+from service.statistics.command import add_statistics
 
 Subparsers = Any  # argparse's _SubParsersAction is private
 
@@ -142,12 +143,13 @@ COMMANDS: list[Callable[[Subparsers], None]] = [
     add_refusals,
     add_export, add_replay, add_audit,
     add_bot,
+    add_statistics,
 ]
 
 
 DESCRIPTION = ("Roundhouse, an event-sourced game server: serve the API, export the OpenAPI "
                "document and the refusal catalogue, export, replay and audit game logs, "
-               "play a seat with a bot.")
+               "play a seat with a bot, bring the statistics up to date.")
 
 
 #: options whose value is taken as it is, whatever it begins with: a bearer token is

@@ -61,6 +61,11 @@ Operations (docs/operations.md):
 
 * ``ROUNDHOUSE_ACCESS_LOG`` (``access_log``): ``1`` logs one JSON line per request on
   standard error (``roundhouse serve --access-log`` sets it); off by default.
+* ``ROUNDHOUSE_STATISTICS_RUNNER`` (``statistics_runner``): ``0`` keeps this process from
+  advancing the statistics projection (it still serves the figures); by default every
+  process offers to, and one at a time does (docs/statistics.md).
+  ``ROUNDHOUSE_STATISTICS_LEASE_SECONDS`` (default 10): how long the process advancing it
+  may go silent before another takes over.
 * ``ROUNDHOUSE_METRICS_TOKEN`` (``metrics_token``): when set, ``GET /metrics`` answers only
   requests bearing ``Authorization: Bearer <this token>``; unset or empty, it is public.
 
@@ -123,6 +128,8 @@ class Settings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     # operations: request logs and metrics (docs/operations.md)
     access_log: bool = False
     metrics_token: str | None = None
+    statistics_runner: bool = True
+    statistics_lease_seconds: float = 10.0
     # browsers: the origins whose pages may call the API (service.api.cors)
     cors_origins: str = "*"
     # the edge: trusted proxies, and streams per client address

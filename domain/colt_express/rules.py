@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from domain.colt_express import picture
+from domain.colt_express import outcomes, picture
 from domain.colt_express.choices import legal_commands
 from domain.colt_express.commands import Command, LegalMove
 from domain.colt_express.components import CHARACTERS
@@ -33,6 +33,7 @@ from domain.colt_express.views import (
     public_view,
     redact,
 )
+from domain.kernel.outcomes import Outcome
 from domain.kernel.protocol import (
     KindDescriptor,
     OptionDescriptor,
@@ -153,6 +154,9 @@ class ColtExpressRules:
 
     def board_svg(self, state: State) -> str:
         return picture.board_svg(state)
+
+    def outcomes(self, state: State) -> list[Outcome]:
+        return outcomes.outcomes(state)
 
 
 RULES = ColtExpressRules()

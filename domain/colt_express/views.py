@@ -96,7 +96,7 @@ class ResultView(msgspec.Struct, frozen=True):
 class ColtExpressPublicView(msgspec.Struct, frozen=True):
     """Everything anyone may see."""
 
-    kind: str
+    kind: Literal["colt-express"]
     status: Literal["active", "finished"]
     phase: PhaseName
     to_act: list[int]

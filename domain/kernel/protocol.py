@@ -13,6 +13,8 @@ rule of any game. The shape follows DESIGN.md:
   accept as it is.
 * ``public_view``, ``private_view``, ``redact``: what each audience may see.
 * ``board_svg(state)``: the board as a picture (presentation, public only).
+* ``outcomes(state)``: what became of each component worth counting across
+  finished games (routes claimed, tickets completed, characters that won).
 * ``material(setup)``: the fixed components the indices in views and commands
   point into (a board's routes, the tickets, a train's cars...), all public.
 
@@ -26,6 +28,7 @@ from typing import Annotated, Any, Literal, Protocol, TypeVar
 
 import msgspec
 
+from domain.kernel.outcomes import Outcome
 from domain.kernel.refusals import Refusal
 from domain.kernel.rng import Seed
 from domain.kernel.scores import SeatScore
@@ -264,4 +267,9 @@ class GameRules(Protocol[S, C, E]):
 
     def board_svg(self, state: S) -> str:
         """A picture of the board as an SVG document, drawn from public information only."""
+        ...
+
+    def outcomes(self, state: S) -> list[Outcome]:
+        """What became of each component worth counting across games (`Outcome`), once
+        the game has ended; empty before."""
         ...

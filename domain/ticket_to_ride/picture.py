@@ -30,6 +30,7 @@ owner, city id) so programs can read the picture too.
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 from xml.sax.saxutils import escape, quoteattr
 
 from domain.ticket_to_ride.board import FERRY, GRAY, SEA, TUNNEL, Board
@@ -67,11 +68,22 @@ def board_svg(engine: Engine, state: GameState) -> str:
     board = engine.board
     view = public_view(engine, state)
     place, period = _projection(board)
-    parts = [
+    parts = _opening(board, f"{board.title}: turn {view.turn}")
+    looks = [_board_look(board, view, route) for route in range(len(board.route_a))]
+    parts += _routes(board, looks, place, period)
+    parts += _cities(board, place, view.station_owner, view.harbor_owner)
+    parts += _panel(board, view)
+    parts.append("</svg>")
+    return "\n".join(parts)
+
+
+def _opening(board: Board, title: str) -> list[str]:
+    """The document's start: its size, title, shared definitions and background."""
+    return [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
         f'viewBox="0 0 {WIDTH} {HEIGHT}" font-family="DejaVu Sans, Arial, sans-serif" '
         f'data-kind="ticket-to-ride" data-map="{board.id}">',
-        f"<title>{escape(board.title)}: turn {view.turn}</title>",
+        f"<title>{escape(title)}</title>",
         '<defs><linearGradient id="rainbow" x1="0" x2="1" y1="0" y2="0">'
         + "".join(
             f'<stop offset="{i / 5:.1f}" stop-color="{CARD_FILL[c]}"/>'
@@ -81,11 +93,6 @@ def board_svg(engine: Engine, state: GameState) -> str:
         f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#f3ead3"/>',
         f'<rect x="{MAP_WIDTH}" width="{WIDTH - MAP_WIDTH}" height="{HEIGHT}" fill="#e6dcc0"/>',
     ]
-    parts += _routes(board, view, place, period)
-    parts += _cities(board, view, place)
-    parts += _panel(board, view)
-    parts.append("</svg>")
-    return "\n".join(parts)
 
 
 Point = tuple[float, float]
@@ -161,16 +168,53 @@ EDGE = 8.0
 Leg = tuple[Point, Point, bool, bool]
 
 
+class Look(NamedTuple):
+    """How one route is drawn: the board's own (free, or in its owner's colour) or a
+    statistic's shade (`domain.ticket_to_ride.heat`)."""
+
+    fill: str
+    stroke: str
+    width: str
+    #: further attributes of each space (an opacity)
+    paint: str
+    #: drawn as a claimed route: wider spaces, no tunnel dashes, no ferry dots
+    marked: bool
+    #: the route group's class beside ``route``: ``free``, ``claimed``...
+    state: str
+    #: further ``data-*`` attributes of the route
+    data: str
+    #: what the route's title adds after its length and colour
+    note: str
+
+
+def _board_look(board: Board, view: PublicView, route: int) -> Look:
+    """A route as the board shows it: pale while free, in its owner's colour once claimed."""
+    owner = view.route_owner[route]
+    if owner is None:  # free: pale, so that the claimed routes stand out
+        colour = route_colour(board, route)
+        return Look(CARD_FILL.get(colour, "#b9b9b9"), "#666666", "0.6", ' fill-opacity="0.45"',
+                    False, "free", "", "")
+    return Look(SEAT_FILL[owner % len(SEAT_FILL)], "#000000", "2", "", True, "claimed",
+                f' data-owner="{owner}"', f", seat {owner}")
+
+
+def route_colour(board: Board, route: int) -> str:
+    """The colour name of a route (``gray`` for a gray one)."""
+    return "gray" if board.route_colour[route] == GRAY else (
+        board.colours[board.route_colour[route]]
+    )
+
+
 def _routes(
-    board: Board, view: PublicView, place: list[Point], period: float | None
+    board: Board, looks: list[Look], place: list[Point], period: float | None
 ) -> list[str]:
     parts = ['<g class="routes">']
     for route in range(len(board.route_a)):
         a, b = place[board.route_a[route]], place[board.route_b[route]]
         if period is not None and abs(b[0] - a[0]) > period / 2:
-            parts += _route(board, view, route, _around(a, b), "wraps")
+            parts += _route(board, looks[route], route, _around(a, b), "wraps")
         else:
-            parts += _route(board, view, route, [(a, b, True, True)], "")
+            parts += _route(board, looks[route], route, [(a, b, True, True)], "")
     parts.append("</g>")
     return parts
 
@@ -202,7 +246,7 @@ def _spread(length: int, room: list[float]) -> list[int]:
 
 
 def _route(
-    board: Board, view: PublicView, route: int, legs: list[Leg], wraps: str
+    board: Board, look: Look, route: int, legs: list[Leg], wraps: str
 ) -> list[str]:
     """One route's spaces along its legs (see the module docstring)."""
     parts = []
@@ -210,35 +254,23 @@ def _route(
     # the tracks of a group side by side, centred on the line between the cities
     shift = CAR_WIDTH * 1.4 * ((len(tracks) - 1) / 2 - tracks.index(route))
     length = board.route_length[route]
-    owner = view.route_owner[route]
-    colour = "gray" if board.route_colour[route] == GRAY else (
-        board.colours[board.route_colour[route]]
-    )
+    colour = route_colour(board, route)
     kind = board.route_kind[route]
-    if owner is None:  # free: pale, so that the claimed routes stand out
-        fill, stroke, width = CARD_FILL.get(colour, "#b9b9b9"), "#666666", "0.6"
-        look = ' fill-opacity="0.45"'
-    else:
-        fill, stroke, width = SEAT_FILL[owner % len(SEAT_FILL)], "#000000", "2"
-        look = ""
-    dash = ' stroke-dasharray="2,1.5"' if kind == TUNNEL and owner is None else ""
-    state = "claimed" if owner is not None else "free"
+    dash = ' stroke-dasharray="2,1.5"' if kind == TUNNEL and not look.marked else ""
     a, b = board.city_names[board.route_a[route]], board.city_names[board.route_b[route]]
     name = f"{a} to {b}"
     sea = kind == SEA
     doubled = board.route_doubled[route]
     goods = board.route_goods[route]
     parts.append(
-        f'<g class="route {state}{" " + wraps if wraps else ""}" data-route="{route}" '
+        f'<g class="route {look.state}{" " + wraps if wraps else ""}" data-route="{route}" '
         f'data-colour="{colour}" data-length="{length}"'
         + (' data-kind="sea"' if sea else "")
         + (f' data-doubled="{doubled}"' if doubled else "")
         + (' data-goods="1"' if goods else "")
         + (f' data-bonus="{board.route_bonus[route]}"' if board.route_bonus[route] else "")
-        + ("" if owner is None else f' data-owner="{owner}"')
-        + f"><title>{escape(name)} ({length}, {colour}"
-        + ("" if owner is None else f", seat {owner}")
-        + ")</title>"
+        + look.data
+        + f"><title>{escape(name)} ({length}, {colour}{escape(look.note)})</title>"
     )
     clear = CITY_RADIUS + 2
     room = [max(math.hypot(e[0] - s[0], e[1] - s[1]) - clear * (from_city + to_city), 1.0)
@@ -260,7 +292,7 @@ def _route(
                 ay + offset * along[1] + shift * across[1],
             )
             parts += _space(board, route, centre, along, across, car, space,
-                            (fill, stroke, width, look, dash), owner is not None)
+                            (look.fill, look.stroke, look.width, look.paint, dash), look.marked)
             space += 1
     bonus = board.route_bonus[route]
     if bonus:  # the "+X" mark beside the track, outside the group, by its longest leg
@@ -343,10 +375,16 @@ def _label_place(name: str, x: float, y: float) -> Point:
     return lx, (above if above >= LABEL_SIZE + 2 else y + CITY_RADIUS + LABEL_SIZE + 1)
 
 
-def _cities(board: Board, view: PublicView, place: list[Point]) -> list[str]:
+def _cities(
+    board: Board,
+    place: list[Point],
+    station_owner: list[int | None],
+    harbor_owner: list[int | None] | None,
+) -> list[str]:
+    """The cities, with the stations and harbors built in them (by their owners)."""
     parts = ['<g class="cities">']
     for city, (x, y) in enumerate(place):
-        owner = view.station_owner[city]
+        owner = station_owner[city]
         parts.append(
             f'<g class="city" data-city={quoteattr(board.city_ids[city])}>'
             f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{CITY_RADIUS}" fill="#fffaf0" '
@@ -361,7 +399,7 @@ def _cities(board: Board, view: PublicView, place: list[Point]) -> list[str]:
                 f'paint-order="stroke">{escape(board.city_names[city])}</text>'
             )
         if board.city_harbor[city]:
-            harbor = None if view.harbor_owner is None else view.harbor_owner[city]
+            harbor = None if harbor_owner is None else harbor_owner[city]
             if harbor is None:
                 parts.append(
                     f'<text class="port" x="{x - CITY_RADIUS - 9:.1f}" y="{y + 4:.1f}" '

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 import msgspec
 
 from domain.kernel.errors import RuleViolation, wire_name
+from domain.kernel.outcomes import Outcome
 from domain.kernel.protocol import (
     KindDescriptor,
     MapDescriptor,
@@ -22,7 +23,7 @@ from domain.kernel.protocol import (
 from domain.kernel.refusals import Raised, catalogue
 from domain.kernel.rng import Seed
 from domain.kernel.statistics import KindStatistics
-from domain.ticket_to_ride import moves, opening, picture, views
+from domain.ticket_to_ride import heat, moves, opening, outcomes, picture, views
 from domain.ticket_to_ride.board import Board, board_from_map, load_board, map_ids
 from domain.ticket_to_ride.commands import Command
 from domain.ticket_to_ride.decide import decide
@@ -248,6 +249,14 @@ class TicketToRideRules:
 
     def board_svg(self, state: GameState) -> str:
         return picture.board_svg(self.engines[state.rules.map], state)
+
+    def outcomes(self, state: GameState) -> list[Outcome]:
+        return outcomes.outcomes(state)
+
+    def claims_svg(self, setup: Setup, claimed: Mapping[int, int], games: int) -> str:
+        """The board of `setup`'s map, each route shaded by how many of `games` claimed
+        it (`heat`); `bad-setup` for a map not played here."""
+        return heat.claims_svg(self.engine(setup), claimed, games)
 
 
 RULES = TicketToRideRules()

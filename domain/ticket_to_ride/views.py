@@ -102,7 +102,7 @@ class PublicView(msgspec.Struct, frozen=True, omit_defaults=True):
     supplied (`decks`).
     """
 
-    kind: str
+    kind: Literal["ticket-to-ride"]
     map: str
     variant: str
     status: Literal["active", "finished"]

@@ -41,12 +41,14 @@ from service.api.openapi import openapi_config
 from service.api.problem_codes import ProblemCodesController
 from service.api.problems import EXCEPTION_HANDLERS
 from service.api.rate_limits import RateLimitStores, rate_limit_middleware
+from service.api.statistics import StatisticsController
 from service.api.tickets import StreamTicketsController
 from service.api.verifier import Verifier
 from service.decks import hosted_kinds
 from service.driver import Driver
 from service.pages.controller import PAGE_HANDLERS
 from service.settings import Settings
+from service.statistics.runner import StatisticsRunner
 from service.store.games import GameStore
 from service.store.persistence import StoreTimeouts
 
@@ -64,6 +66,7 @@ CONTROLLERS: list[Any] = [
     MaterialController,
     GameStatisticsController,
     StreamTicketsController,
+    StatisticsController,
     scalar_asset,
     *PAGE_HANDLERS,
 ]
@@ -122,6 +125,7 @@ def create_app(
     the_store = store
     probe = StoreProbe(the_store)
     driver = Driver(the_store)
+    statistics = StatisticsRunner(the_store, lease_seconds=settings.statistics_lease_seconds)
     verifier = Verifier(the_store.kinds, settings.verify_workers, settings.verify_queue)
     rate_limits = RateLimitStores(settings)
     app = Litestar(
@@ -131,6 +135,7 @@ def create_app(
             "settings": Provide(lambda: settings, sync_to_thread=False, use_cache=True),
             "probe": Provide(lambda: probe, sync_to_thread=False, use_cache=True),
             "verifier": Provide(lambda: verifier, sync_to_thread=False, use_cache=True),
+            "statistics": Provide(lambda: statistics, sync_to_thread=False, use_cache=True),
         },
         exception_handlers=EXCEPTION_HANDLERS,
         before_request=request_checks,
@@ -139,9 +144,10 @@ def create_app(
             worker_threads(settings.threads),
             verifier.start,
             driver.start,  # bot seats and clocks
+            *([statistics.start] if settings.statistics_runner else []),
         ],
-        on_shutdown=[driver.stop, the_store.close, probe.close, verifier.close, rate_limits.close,
-                     forget_this_process],
+        on_shutdown=[driver.stop, statistics.stop, the_store.close, probe.close, verifier.close,
+                     rate_limits.close, forget_this_process],
         response_headers=[REQUEST_ID_DOC],
         plugins=[LiveUpdates(settings, the_store)],
         middleware=rate_limit_middleware(settings),
@@ -154,5 +160,6 @@ def create_app(
         Cors(app.asgi_handler, settings.cors_origins), the_store, settings.access_log)
     _options_name_every_method(app)
     app.state.store = the_store
+    app.state.statistics = statistics
     app.state.settings = settings
     return app

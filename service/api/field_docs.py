@@ -344,8 +344,17 @@ IN_STRUCT: dict[str, dict[str, str]] = {
         "request_id": "The request's id in the server's log (5xx only)",
         "retry_after": "Seconds to wait before retrying (also in Retry-After)",
     },
+    "ParameterError": {
+        "message": "What is wrong with it",
+        "key": "The parameter (a body field's dotted path); left out when the refusal "
+        "concerns no one parameter",
+        "source": "Where the parameter is: body, path, query, cookie or header",
+    },
     "Health": {"status": "ok when the answer is 200"},
     "Readiness": {"status": "ok when the answer is 200"},
+    # -- the figures across games (GET /statistics) ----------------------------------------
+    "NamedSpread": {"spread": "How the term's points (or the figure's values) spread over "
+                    "the seats of the games counted"},
     "Record": {"type": "The record's type: what happened (created, seat-joined, command...)",
                "seat": "The seat that acted; null for records of nobody",
                "command_id": "The command's id; null when not a command",

@@ -19,6 +19,7 @@ refuse unknown fields) and fills in what only the service knows:
 from __future__ import annotations
 
 import copy
+import json
 from typing import Any
 
 import msgspec
@@ -55,6 +56,7 @@ from service.api.tickets import StreamTicket
 from service.api.verifier import GameAudit
 from service.audit import AuditReport
 from service.settings import Settings
+from service.statistics.figures import AcrossGames
 from service.statistics.game import GameStatistics
 from service.store.games import GameStore
 from service.views.game_view import PrivateGame, PublicGame
@@ -65,7 +67,8 @@ WIRE_TYPES: dict[str, Any] = {
     for t in (
         CommandAnswer, CreateGame, CreatedGame, EventsPage, Health, JoinSeat, KindDescriptor,
         LobbyPage, PrivateGame, Problem, PublicGame, SeatBot, SeatChange, SeatToken, AuditReport,
-        GameAudit, GameMaterial, ProblemCode, Readiness, StreamTicket, GameStatistics,
+        GameAudit, GameMaterial, ProblemCode, Readiness, StreamTicket, AcrossGames,
+        GameStatistics,
     )
 }
 REF = "#/components/schemas/{name}"
@@ -291,8 +294,11 @@ OPERATION_IDS = {
     ("/health", "get"): "health",
     ("/kinds", "get"): "listKinds",
     ("/metrics", "get"): "metrics",
+    ("/problems", "get"): "listProblemCodes",
     ("/ready", "get"): "ready",
     ("/replays", "post"): "replayLog",
+    ("/statistics", "get"): "getFiguresAcrossGames",
+    ("/statistics/board.svg", "get"): "getClaimsHeatMap",
 }
 
 _BEARER = {"header.Authorization": "Bearer {$response.body#/token}"}
@@ -360,6 +366,34 @@ def _describe_properties(name: str, schema: dict[str, Any]) -> None:
                 _describe_properties(name, option)
 
 
+def _defaults_in_prose(node: Any) -> None:
+    """Move every property's ``default`` into its description, in place (nested too).
+
+    Generators read ``default`` as "always there": openapi-typescript makes such a
+    property required in every named schema, so a request would have to send what
+    it may leave out (a game's ``seed``, a command's ``locomotives``) and a client
+    would trust an answer to hold what the server leaves out (``omit_defaults``
+    structs, records logged before the field existed). Left out of ``required``, a
+    property may be absent either way; its description says what absent means.
+    """
+    if isinstance(node, list):
+        for each in node:
+            _defaults_in_prose(each)
+    if not isinstance(node, dict):
+        return
+    required = node.get("required", [])
+    for field, prop in (node.get("properties") or {}).items():
+        if isinstance(prop, dict) and "default" in prop:
+            default = prop.pop("default")
+            if field not in required:
+                said = prop.get("description")
+                stated = f"Default: {json.dumps(default)}"
+                prop["description"] = f"{said}. {stated}" if said else stated
+    for value in node.values():
+        if isinstance(value, (dict, list)):
+            _defaults_in_prose(value)
+
+
 def _command_tags(components: dict[str, Any], name: str) -> list[str]:
     """The ``type`` tags of the commands in component `name` (a tagged union or one struct)."""
     schema = components[name]
@@ -422,6 +456,7 @@ def fix_document(generated: dict[str, Any], store: GameStore) -> dict[str, Any]:
     names = {kind: component_name(kind) for kind in store.kinds}
     tags = {kind: _command_tags(components, roles["Command"]) for kind, roles in by_kind.items()}
     components = kind_components(components, names, by_kind, tags)
+    _defaults_in_prose(components)
     components["Command"] = _one_of(
         [{"$ref": REF.format(name=roles["Command"])} for roles in by_kind.values()]
     ) or {"type": "object"}

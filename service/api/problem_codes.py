@@ -38,6 +38,10 @@ SERVICE_PROBLEMS: dict[str, ProblemCode] = {p.code: p for p in (
           "`known` lists the maps when the map is unknown.", 422),
     _code("unknown-kind", "No game kind of that name is hosted; `known` lists those that are "
           "(GET /kinds).", 404, 422),
+    _code("unknown-map", "The kind has no map of that name; `known` lists its maps "
+          "(GET /kinds).", 404),
+    _code("unknown-variant", "No variant of that name is played here; `known` lists "
+          "those that are (GET /kinds).", 404),
     _code("kind-not-hosted", "The game is of a kind this server was not started with.", 404),
     _code("no-material", "The kind publishes no material.", 404),
     _code("no-board-picture", "The kind draws no board picture.", 404),
@@ -67,6 +71,8 @@ SERVICE_PROBLEMS: dict[str, ProblemCode] = {p.code: p for p in (
     _code("invite-required", "The game is private: join with its invite code.", 403),
     # -- commands and versions
     _code("malformed-command", "The body is not a command of the game's kind.", 422),
+    _code("wrong-kind", "The body is a command of another kind than the game's (GET /kinds "
+          "lists each kind's commands).", 409),
     _code("malformed-body", "The body is not valid JSON (or not UTF-8).", 422),
     _code("invalid-if-match", "If-Match must be a game version, e.g. \"12\", or *.", 422),
     _code("version-mismatch", "If-Match named another version than the game's; "

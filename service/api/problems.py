@@ -23,12 +23,13 @@ as data: the seats to act (``to_act``) and the commands awaited (``expected``).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 import msgspec
 from litestar import Request, Response
 from litestar.exceptions import HTTPException, InternalServerException, ValidationException
 from litestar.openapi.datastructures import ResponseSpec
+from msgspec import UNSET, UnsetType
 
 from service import metrics
 from service.api.errors import ServiceError, shortened
@@ -41,6 +42,16 @@ from service.api.observability import (
 from service.store import errors as store
 
 PROBLEM_MEDIA_TYPE = "application/problem+json"
+
+
+class ParameterError(msgspec.Struct, frozen=True, omit_defaults=True):
+    """One parameter a 422 invalid-request refused, and why (typed for clients)."""
+
+    message: str
+    key: str | UnsetType = UNSET
+    source: Literal["body", "path", "query", "cookie", "header", "dependency"] | UnsetType = (
+        UNSET
+    )
 
 
 class Problem(msgspec.Struct, frozen=True, omit_defaults=True):
@@ -56,7 +67,7 @@ class Problem(msgspec.Struct, frozen=True, omit_defaults=True):
     known: list[str] | None = None
     to_act: list[int] | None = None
     expected: list[str] | None = None
-    errors: list[dict[str, Any]] | None = None
+    errors: list[ParameterError] | None = None
     request_id: str | None = None
     retry_after: int | None = None
 
@@ -194,10 +205,11 @@ def _rule_refused(request: Request[Any, Any, Any], error: store.RuleRefused) -> 
 def on_validation_error(
     request: Request[Any, Any, Any], error: ValidationException
 ) -> Response[bytes]:
-    errors = error.extra if isinstance(error.extra, list) else None
-    if errors:  # each names the parameter and says what is wrong, maybe quoting the value
-        errors = [{k: shortened(v) if isinstance(v, str) else v for k, v in e.items()}
-                  for e in errors if isinstance(e, dict)]
+    extra = error.extra if isinstance(error.extra, list) else []
+    # each names the parameter and says what is wrong, maybe quoting the value
+    errors = [msgspec.convert({k: shortened(v) if isinstance(v, str) else v
+                               for k, v in msgspec.to_builtins(e).items()}, ParameterError)
+              for e in extra if isinstance(e, dict)]
     return _answer(
         request,
         make_problem(422, "invalid-request", str(error.detail), errors=errors or None),

@@ -50,7 +50,7 @@ class CommandError(Exception):
     """What a command tells its user instead of a traceback (exit status 2)."""
 
 
-def _store(args: argparse.Namespace) -> GameStore:
+def open_store(args: argparse.Namespace) -> GameStore:
     """The store to read; a SQLite file that does not exist is refused, never created."""
     settings = Settings.from_env()
     url = args.store or settings.store
@@ -77,7 +77,7 @@ def _read(store: GameStore, game_id: str, render: Callable[[LiveGame], _T]) -> _
         raise CommandError(f"{error.detail} in this store") from None
 
 
-def _add_store(parser: argparse.ArgumentParser) -> None:
+def add_store_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--store", help="sqlite:///file.db or postgresql://... "
                         "(default: $ROUNDHOUSE_STORE or sqlite:///roundhouse.db)")
 
@@ -97,7 +97,7 @@ def game_ids(store: GameStore) -> Iterator[str]:
 
 
 def _export(args: argparse.Namespace) -> int:
-    store = _store(args)
+    store = open_store(args)
     try:
         body, records, status = _read(store, args.game, lambda live: (
             encode_log(redacted_record(live, r, None) for r in live.records),
@@ -132,7 +132,7 @@ def _audit(args: argparse.Namespace) -> int:
         print("name one GAME or --all", file=sys.stderr)
         return 2
     out = console(stderr=args.json)
-    store = _store(args)
+    store = open_store(args)
     invalid = 0
     try:
         ids = list(game_ids(store)) if args.all else [
@@ -204,7 +204,7 @@ def add_export(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser("export", help="write a game's log as JSON Lines")
     parser.add_argument("game", help="the game's id")
     parser.add_argument("--out", "-o", help="the file to write (default: standard output)")
-    _add_store(parser)
+    add_store_option(parser)
     parser.set_defaults(run=_export)
 
 
@@ -221,5 +221,5 @@ def add_audit(subparsers: Subparsers) -> None:
     parser.add_argument("game", nargs="?", help="the game's id")
     parser.add_argument("--all", action="store_true", help="every game of the store")
     parser.add_argument("--json", action="store_true", help="one JSON report a line")
-    _add_store(parser)
+    add_store_option(parser)
     parser.set_defaults(run=_audit)

@@ -40,6 +40,7 @@ import time
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any
+from uuid import UUID
 
 import msgspec
 from eventsourcing.persistence import StoredEvent
@@ -205,6 +206,12 @@ Appended = tuple[int, str, int]
 #: with ``{n}`` the notification id's column (SQLite numbers the rows themselves)
 _VERSIONS_AFTER = ("SELECT {n}, originator_id, originator_version FROM {t} "
                    "WHERE {n} > ? ORDER BY {n} LIMIT ?")
+#: the stored bodies after a place in the log of every game, and of one game up to a version
+_BODIES_AFTER = "SELECT {n}, state FROM {t} WHERE {n} > ? ORDER BY {n} LIMIT ?"
+_GAME_BODIES = ("SELECT state FROM {t} WHERE originator_id = ? AND originator_version <= ? "
+                "ORDER BY originator_version")
+#: a stored event's body at its place in the log of every game: ``(notification id, body)``
+Stored = tuple[int, bytes]
 
 
 class GameRecorder(ABC):
@@ -237,6 +244,16 @@ class GameRecorder(ABC):
     @abstractmethod
     def probe_write(self) -> None:
         """Write one small row and commit it (readiness after a full disk)."""
+
+    @abstractmethod
+    def bodies_after(self, position: int, limit: int) -> list[Stored]:
+        """The stored bodies of the records after notification `position`, oldest first, at
+        most `limit`: the library's ``select_notifications`` without building a UUID and a
+        `Notification` per row, which cost a rebuild of the statistics a third of its time."""
+
+    @abstractmethod
+    def game_bodies(self, game_id: str, upto: int) -> list[bytes]:
+        """The stored bodies of a game's records up to version `upto`, in order."""
 
 
 class SQLiteGameRecorder(SQLiteApplicationRecorder, GameRecorder):
@@ -320,6 +337,18 @@ class SQLiteGameRecorder(SQLiteApplicationRecorder, GameRecorder):
     def probe_write(self) -> None:
         with self.datastore.transaction(commit=True) as c:
             c.execute(f"INSERT OR REPLACE INTO {self.probe_table} VALUES (1, ?)", (time.time(),))
+
+    def bodies_after(self, position: int, limit: int) -> list[Stored]:
+        with self.datastore.transaction(commit=False) as c:
+            c.execute(_BODIES_AFTER.format(n="rowid", t=self.events_table_name),
+                      (position, limit))
+            return [(int(n), bytes(state)) for n, state in c.fetchall()]
+
+    def game_bodies(self, game_id: str, upto: int) -> list[bytes]:
+        with self.datastore.transaction(commit=False) as c:
+            # the library keeps a UUID as its hex digits in SQLite
+            c.execute(_GAME_BODIES.format(t=self.events_table_name), (UUID(game_id).hex, upto))
+            return [bytes(state) for (state,) in c.fetchall()]
 
 
 class PostgresGameRecorder(PostgresApplicationRecorder, GameRecorder):
@@ -467,6 +496,23 @@ class PostgresGameRecorder(PostgresApplicationRecorder, GameRecorder):
             curs.execute(statement, (position, limit))
             return [(int(row["notification_id"]), str(row["originator_id"]),
                      int(row["originator_version"])) for row in curs.fetchall()]
+
+    @attempts
+    def bodies_after(self, position: int, limit: int) -> list[Stored]:
+        statement = SQL(_BODIES_AFTER.format(n="notification_id", t="{t}").replace("?", "%s")
+                        ).format(t=Identifier(self.datastore.schema, self.events_table_name))
+        with self.datastore.get_connection() as conn, conn.cursor() as curs:
+            curs.execute(statement, (position, limit))
+            return [(int(row["notification_id"]), bytes(row["state"]))
+                    for row in curs.fetchall()]
+
+    @attempts
+    def game_bodies(self, game_id: str, upto: int) -> list[bytes]:
+        statement = SQL(_GAME_BODIES.format(t="{t}").replace("?", "%s")).format(
+            t=Identifier(self.datastore.schema, self.events_table_name))
+        with self.datastore.get_connection() as conn, conn.cursor() as curs:
+            curs.execute(statement, (game_id, upto))
+            return [bytes(row["state"]) for row in curs.fetchall()]
 
     def probe_write(self) -> None:
         statement = SQL("INSERT INTO {probe} VALUES (1, %s) ON CONFLICT (id) DO UPDATE "

@@ -10,11 +10,10 @@ seat's live stream and sends one of the listed legal moves when the seat is to
 act.
 
 The generator warns only about the responses whose media type no generator
-of typed JSON models can express (`MEDIA_TYPE_WARNINGS`): the board picture and
-the score chart (SVG), and a game's log as JSON Lines, exported and sent to
-``POST /replays``;
-the live stream (``text/event-stream``) it hands over as text, and the example
-reads it with httpx-sse.
+of typed JSON models can express (`MEDIA_TYPE_WARNINGS`): the board picture, the
+score chart and the statistics' board (SVG), and a game's log as JSON Lines,
+exported and sent to ``POST /replays``; the live stream (``text/event-stream``)
+it hands over as text, and the example reads it with httpx-sse.
 """
 
 from __future__ import annotations
@@ -41,6 +40,7 @@ GENERATOR_VERSION = "0.29.1"
 MEDIA_TYPE_WARNINGS = {
     "GET /games/{game_id}/board.svg": "image/svg+xml",
     "GET /games/{game_id}/statistics/scores.svg": "image/svg+xml",
+    "GET /statistics/board.svg": "image/svg+xml",
     "GET /games/{game_id}/export": "application/x-ndjson",
     "POST /replays": "application/x-ndjson",
 }

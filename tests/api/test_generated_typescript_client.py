@@ -140,8 +140,9 @@ def test_generated_client_plays_every_kind_and_map(build: Path, server: Server) 
         else:
             assert game["gunslingers"] == public["view"]["result"]["gunslingers"]
     claims = sum(game["claims"] for game in games)
+    assert sum(game["hand_written"] for game in games) > 0  # defaults left out were taken
     report("typescript client", games=len(games), commands=sum(g["commands"] for g in games),
-           route_claims=claims)
+           route_claims=claims, hand_written=sum(g["hand_written"] for g in games))
 
 
 def test_typescript_example_plays_by_its_live_stream(build: Path, server: Server) -> None:

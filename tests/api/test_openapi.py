@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -142,3 +143,68 @@ def test_recorded_logs_are_what_their_kind_s_record_schema_says(log: Path) -> No
         assert not errors, (record["version"], errors[:3])
     assert not validator.is_valid({**records[-1], "events": [{"type": "no-such-event"}]})
     assert not validator.is_valid({**records[0], "payload": {"kind": 3}})
+
+
+def _objects(node: Any) -> Iterator[dict[str, Any]]:
+    """Every object schema (one with ``properties``) in `node`, nested ones too."""
+    if isinstance(node, list):
+        for each in node:
+            yield from _objects(each)
+    elif isinstance(node, dict):
+        if isinstance(node.get("properties"), dict):
+            yield node
+        for value in node.values():
+            yield from _objects(value)
+
+
+def test_a_default_is_said_in_words_so_that_a_property_left_out_stays_optional() -> None:
+    """Generators read ``default`` as "always there" (openapi-typescript makes such a
+    property required): no property carries one; one a request may leave out, or an
+    answer may lack, is outside ``required`` and its description says its default."""
+    schemas = document()["components"]["schemas"]
+    for shape in _objects(schemas):
+        for field, prop in shape["properties"].items():
+            assert "default" not in prop, (shape.get("title"), field)
+    optional = {
+        "CreateGameTicketToRideEuropeStandard": {
+            "seed_entropy": "null", "seed": "null", "listed": "true", "private": "false",
+            "clock": "null"},
+        "JoinSeat": {"invite_code": "null"},
+        "SeatBot": {"strategy": '"greedy"', "name": "null"},
+        "ClaimRoute": {"locomotives": "0", "colour": "null", "cards": "null"},
+        "DrawCard": {"slot": "null"},
+        "PlayCard": {"face_down": "false"},
+        "Punch": {"take_purse": "false"},
+        "TicketToRidePublicView": {"goals": "null"},  # left out on maps without them
+    }
+    for name, fields in optional.items():
+        for field, default in fields.items():
+            assert field not in schemas[name].get("required", []), (name, field)
+            described = schemas[name]["properties"][field]["description"]
+            assert described.endswith(f"Default: {default}"), (name, field, described)
+
+
+def test_kind_views_carry_their_kind_as_a_literal() -> None:
+    schemas = document()["components"]["schemas"]
+    for kind in kinds():
+        view = schemas[f"{component_name(kind)}PublicView"]
+        assert view["properties"]["kind"]["enum"] == [kind]
+        assert "kind" in view["required"]
+
+
+def test_a_refused_parameter_is_typed_in_the_problem(tmp_path: Path) -> None:
+    """``Problem.errors`` lists `ParameterError`s, as the server sends them."""
+    spec = document()
+    schemas = spec["components"]["schemas"]
+    assert schemas["Problem"]["properties"]["errors"]["anyOf"][0]["items"] == {
+        "$ref": REF + "ParameterError"}
+    validator = jsonschema_rs.Draft202012Validator(
+        {"$ref": REF + "Problem", "components": spec["components"]})
+    app = create_app(Settings(store=f"sqlite:///{tmp_path / 'x.db'}"))
+    with TestClient(app) as client:
+        refused = client.get("/games", params={"limit": "many"})
+    assert refused.status_code == 422
+    problem = refused.json()
+    assert [(e["key"], e["source"]) for e in problem["errors"]] == [("limit", "query")]
+    assert not [str(e) for e in validator.iter_errors(problem)]
+    assert not validator.is_valid({**problem, "errors": [{"key": "limit"}]})

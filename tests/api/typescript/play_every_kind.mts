@@ -7,7 +7,10 @@
  * The setups are written as typed `CreateGame` bodies, so tsc checks them against
  * the schema; `/kinds` then tells whether they cover every map and variant the
  * server offers. Every seat is played here, by a uniformly chosen legal move from
- * `/me`, sent as it is. One JSON line per finished game goes to stdout.
+ * `/me`, sent as it is or, where it holds a field at its default, as a client would
+ * write it by hand, without that field (`handWritten`: tsc checks that the schema
+ * lets a request leave it out, the server that it takes it so). One JSON line per
+ * finished game goes to stdout.
  *
  *     node build/play_every_kind.mjs <base URL>
  */
@@ -17,6 +20,7 @@ import type { components, paths } from "./api.js";
 type CreateGame = components["schemas"]["CreateGame"];
 type TicketToRideLegalMove = components["schemas"]["TicketToRideLegalMove"];
 type ColtExpressLegalMove = components["schemas"]["ColtExpressLegalMove"];
+type Command = components["schemas"]["Command"];
 
 const GAMES: CreateGame[] = [
   { kind: "ticket-to-ride", seats: 2, map: "europe", variant: "standard" },
@@ -81,6 +85,25 @@ function finalFigures(game: components["schemas"]["PublicGame"], claims: number)
   return { routes_owned: 0, gunslingers: result?.gunslingers ?? [] };
 }
 
+/** `command` written by hand, leaving out the fields it holds at their defaults; null when
+ * it holds none (or is of a type without such fields). */
+function handWritten(command: Command): Command | null {
+  switch (command.type) {
+    case "claim-route":
+      return command.cards == null && !command.locomotives
+        ? { type: "claim-route", route: command.route, colour: command.colour }
+        : null;
+    case "draw-card":
+      return command.slot == null ? { type: "draw-card" } : null;
+    case "play-card":
+      return command.face_down ? null : { type: "play-card", card: command.card };
+    case "punch":
+      return command.take_purse ? null : { type: "punch", victim: command.victim, token: command.token, car: command.car };
+    default:
+      return null;
+  }
+}
+
 /** How many of each command type the game's log records as sent by its players. */
 async function commandsLogged(params: { path: { game_id: string } }): Promise<Map<string, number>> {
   const counts = new Map<string, number>();
@@ -109,6 +132,7 @@ async function playToEnd(setup: CreateGame, label: string) {
   expect(await api.POST("/games/{game_id}/start", { params, headers: bearer(created.host_token) }));
   const sent = new Map<string, number>();
   let claims = 0;
+  let handWrittenSent = 0;
   for (let commands = 0; commands < MAX_COMMANDS; commands++) {
     const game = expect(await api.GET("/games/{game_id}", { params }));
     if (game.status === "finished") {
@@ -117,7 +141,8 @@ async function playToEnd(setup: CreateGame, label: string) {
       if (JSON.stringify([...logged].sort()) !== JSON.stringify([...sent].sort())) {
         throw new Error(`${label}: sent ${JSON.stringify([...sent])}, logged ${JSON.stringify([...logged])}`);
       }
-      return { game: created.id, setup: label, seats: setup.seats, commands, claims, ...finalFigures(game, claims),
+      return { game: created.id, setup: label, seats: setup.seats, commands, claims, hand_written: handWrittenSent,
+               ...finalFigures(game, claims),
                version: game.version, scores: game.result.scores, winners: game.result.winners };
     }
     const seat = pick(game.to_act);
@@ -129,10 +154,12 @@ async function playToEnd(setup: CreateGame, label: string) {
     const move = pick(moves);
     if (move.command.type === "claim-route") claims += 1;
     sent.set(move.command.type, (sent.get(move.command.type) ?? 0) + 1);
+    const written = handWritten(move.command);
+    if (written !== null) handWrittenSent += 1;
     const answer = expect(await api.POST("/games/{game_id}/commands", {
       params: { ...params, header: { "If-Match": `"${me.version}"` } },
       headers: bearer(token),
-      body: move.command,
+      body: written ?? move.command,
     }));
     if (answer.version !== me.version + 1) throw new Error(`${label}: version ${answer.version} after ${me.version}`);
   }

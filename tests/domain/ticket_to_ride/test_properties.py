@@ -603,7 +603,11 @@ class RuleWatch:
     routes follow the seat count.
     Tickets (§2, §6) and stations (§7.1): how many are drawn and kept, one
     station per city and its cost. Exhausted piles (§4.4, §5.4): no card drawn
-    from nothing, and a tunnel reveals 3 cards or all that are left.
+    from nothing, and a tunnel reveals 3 cards, or all that are left in the train
+    deck's pile and discards; a "+X" bonus draw likewise takes X train cards or all
+    there are (Northern Lights §3.2). Those are train cards: on a map of a train and a
+    ship deck each deck has its own pile and discards, reshuffled only into itself
+    (World §2.1, §3.1), and ship cards left are never revealed or drawn for them.
     """
 
     def __init__(self, board: Board, start: GameStarted) -> None:
@@ -619,6 +623,7 @@ class RuleWatch:
         }
         # what the previous event left: the piles' sizes and the station owners
         self.cards_left = 0
+        self.train_cards_left = 0
         self.tickets_left = 0
         self.station_owner: list[int] = []
 
@@ -654,6 +659,8 @@ class RuleWatch:
             assert isinstance(following, DisplayRefilled | GameEnded), "no end after final round"
         self._display(event, state, following)
         self.cards_left = sum(len(pile) + sum(discard) for pile, discard in state.decks())
+        # the first deck's (the train cards'): what a tunnel reveals and a bonus draw takes
+        self.train_cards_left = len(state.deck) + sum(state.discard)
         self.tickets_left = len(state.ticket_pile)
         self.station_owner = list(state.station_owner)
 
@@ -683,7 +690,7 @@ class RuleWatch:
         changed = changed or isinstance(event, SlotRefilled)
         reset_at = Numbers.of(state.rules).wild_reset
         if Numbers.of(state.rules).chosen_market:
-            return self._market(event, state, changed)
+            return self._market(event, state, changed, following)
         if changed and display.count(loco) >= reset_at > 0:
             others = sum(1 for c in display if 0 <= c != loco)
             others += sum(state.discard) - state.discard[loco]
@@ -694,9 +701,11 @@ class RuleWatch:
         if -1 in display and not isinstance(following, DisplayRefilled | BonusCardsDrawn):
             assert not state.deck and not any(state.discard), "display left short"
 
-    def _market(self, event: Any, state: GameState, changed: bool) -> None:
+    def _market(self, event: Any, state: GameState, changed: bool, following: Any) -> None:
         """A ``chosen`` market: no 3+ wilds at rest while the wild's deck could turn up a
-        market with fewer; no empty slot at rest while a deck could fill it."""
+        market with fewer; no empty slot at rest while a deck could fill it. A "+X" claim
+        is not at rest: its payment is in the discards, yet the turn goes on with the
+        bonus draw, and the end-of-turn refill comes after it (Northern Lights §3.2)."""
         if isinstance(state.pending, Refill):
             return
         display, wild = state.display, self.board.locomotive
@@ -721,7 +730,7 @@ class RuleWatch:
             assert dealt - plain >= reset_at, (
                 f"market {display} kept {reset_at}+ wilds with {plain} other cards about"
             )
-        if -1 in display:
+        if -1 in display and not isinstance(following, BonusCardsDrawn):
             assert not state.can_draw(), "market left short"
 
     def _BlindDrawn(self, event: BlindDrawn, state: GameState, following: Any) -> None:
@@ -770,7 +779,9 @@ class RuleWatch:
     def _TunnelAttempted(self, event: TunnelAttempted, state: GameState, following: Any) -> None:
         assert self.board.route_kind[event.route] == TUNNEL
         revealed = Numbers.of(state.rules).tunnel_revealed
-        assert len(event.revealed) == min(revealed, self.cards_left), "not 3 cards revealed"
+        assert len(event.revealed) == min(revealed, self.train_cards_left), (
+            "not 3 train cards revealed, nor all the train deck had left"
+        )
         matches = {"locomotive"} if event.colour is None else {"locomotive", event.colour}
         assert event.extra == sum(1 for card in event.revealed if card in matches)
         if event.extra == 0:
@@ -832,13 +843,13 @@ class RuleWatch:
         expected = 1 if board.route_goods[route] and pile_before > 0 else 0
         assert event.goods == expected, f"{event.goods} goods cards for route {route}"
         if board.route_bonus[route]:
+            # its bonus draw follows at once, the payment already in the discards
             assert isinstance(following, BonusCardsDrawn) and following.route == route
-            # the payment is already in the discards when the bonus draw begins
-            self.cards_left = len(state.deck) + sum(state.discard)
 
     def _BonusCardsDrawn(self, event: BonusCardsDrawn, state: GameState, following: Any) -> None:
-        """§3.2 of Northern Lights: X cards blind, or all there are in pile and discards."""
-        assert event.count == min(self.board.route_bonus[event.route], self.cards_left)
+        """§3.2 of Northern Lights: X train cards blind, or all there are in the train pile and
+        discards (the payment among them)."""
+        assert event.count == min(self.board.route_bonus[event.route], self.train_cards_left)
         assert event.cards is None or len(event.cards) == event.count
 
     def _StationBuilt(self, event: StationBuilt, state: GameState, following: Any) -> None:

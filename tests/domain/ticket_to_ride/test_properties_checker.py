@@ -32,6 +32,7 @@ from domain.ticket_to_ride.events import (
     TunnelWithdrawn,
 )
 from domain.ticket_to_ride.state import GameState
+from tests.domain.ticket_to_ride.synthetic import SYNTHETIC, market_state
 from tests.domain.ticket_to_ride.test_properties import (
     BOARD,
     RuleWatch,
@@ -406,6 +407,24 @@ def test_a_tunnel_charging_the_wrong_extra_is_caught() -> None:
     with pytest.raises(AssertionError):
         watch.see(msgspec.structs.replace(fair, extra=1), state, None)
 
+
+
+def test_a_tunnel_reveal_counted_in_the_ship_deck_is_caught() -> None:
+    """§5.4 Resolved: 3 train cards, or all the train deck's pile and discards hold. With
+    the train deck spent and a ship card left in its own deck (World §3.1), a tunnel that
+    reveals nothing is right and one that reveals the ship card is caught."""
+    opening = SYNTHETIC.rules.start(Setup(2, "synthetic"), SEED)[0]
+    assert isinstance(opening, GameStarted)
+    watch = RuleWatch(SYNTHETIC.board, opening)
+    state = market_state(display=("red", "blue", "green", "red-ship", "blue-double-ship"),
+                         ships=["red-double-ship"])
+    watch.see(Passed(seat=watch.turn_seat), state, None)
+    seat, tunnel = watch.turn_seat, SYNTHETIC.route("peak", "vale")
+    claim = RouteClaimed(seat, tunnel, "yellow", 0, 3, 4)
+    free = TunnelAttempted(seat, tunnel, "yellow", 0, [], 0)
+    watch.see(free, state, claim)
+    with pytest.raises(AssertionError, match="not 3 train cards revealed"):
+        watch.see(msgspec.structs.replace(free, revealed=["red-double-ship"]), state, claim)
 
 def test_a_legal_move_promising_too_many_locomotives_is_caught() -> None:
     def legal_moves(state: GameState, seat: int) -> list[Any]:

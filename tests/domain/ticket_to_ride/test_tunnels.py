@@ -1,7 +1,8 @@
 """Tunnels (Europe rules.md §5.4, §10, §12): the normal cost laid down, the 3-card reveal,
 the extra cost for each card of the colour used and each Locomotive, paying or
 withdrawing, the revealed cards discarded before the end-of-turn refill (§4.4), and a
-reveal with too few cards.
+reveal with too few cards, on Europe and on a map of a train and a ship deck (the synthetic
+map), where only the train deck is revealed.
 
 A tunnel that triggers the end, or is the last turn, is in `test_end_of_game.py`; the
 extra payments listed against those `decide` accepts in `test_legal_moves.py`.
@@ -22,6 +23,7 @@ from domain.ticket_to_ride.events import (
 
 from .europe import AMSTERDAM_BRUXELLES, MADRID_PAMPLONA_BLACK, PARIS_ZURICH
 from .handmade import card, cards, commands, hand, make_state, names, play, refused
+from .synthetic import SYNTHETIC, market_state
 
 # --- §5.4 steps 1-4, 7: the reveal and the extra cost ---------------------------------------
 
@@ -206,3 +208,32 @@ def test_with_no_card_to_reveal_the_tunnel_costs_its_base_cost() -> None:
     assert isinstance(events[0], TunnelAttempted) and events[0].revealed == []
     assert isinstance(events[1], RouteClaimed)
     assert state.route_owner[MADRID_PAMPLONA_BLACK] == 0
+
+
+def test_on_a_map_of_two_decks_a_tunnel_reveals_train_cards_never_ship_cards() -> None:
+    """§5.4 turns the top of the draw pile, reshuffling its discards, and the cards that
+    pay a tunnel are train cards: with a train and a ship deck, each with its own pile and
+    discards reshuffled only into itself (World §2.1, §3.1), the tunnel's pile is the
+    train deck. One train card in its discards is all there is to reveal; with the train
+    pile and discards empty nothing is revealed, however many ship cards are left, and the
+    tunnel costs its base cost (§5.4 Resolved, fewer than 3 cards)."""
+    tunnel = SYNTHETIC.route("peak", "vale")
+    laid = ClaimRoute(tunnel, cards={"yellow": 3})
+    market = ("red", "blue", "green", "red-ship", "blue-double-ship")
+    ships = ["red-double-ship", "green-ship"]
+    state = market_state(display=market, ships=ships, train_discard=["yellow"],
+                         hand=["yellow"] * 3)
+    events, after = play(state, 0, laid, SYNTHETIC.rules)
+    attempt = events[0]
+    assert isinstance(attempt, TunnelAttempted)
+    assert (attempt.revealed, attempt.extra) == (["yellow"], 1)
+    assert [s.before for s in attempt.shuffles] == [("yellow",)]
+    assert after.piles[0].draw == [SYNTHETIC.card(name) for name in ships]
+    state = market_state(display=market, ships=ships, ship_discard=["blue-ship"],
+                         hand=["yellow"] * 3)
+    events, after = play(state, 0, laid, SYNTHETIC.rules)
+    assert events[:2] == [TunnelAttempted(0, tunnel, "yellow", 0, [], 0),
+                          RouteClaimed(0, tunnel, "yellow", 0, 3, 4)]
+    assert after.route_owner[tunnel] == 0 and after.discard == SYNTHETIC.counts(["yellow"] * 3)
+    assert after.piles[0].draw == [SYNTHETIC.card(name) for name in ships]
+    assert after.piles[0].discard == SYNTHETIC.counts(["blue-ship"])
