@@ -16,7 +16,8 @@ grouped once, when its engine is built (`ClaimTable`), and a turn reads them:
   and a route of it is open; the entries then follow route order. A rule reading few
   card kinds has its listings tabulated by their counts (`listings.tabulated`), a gray one
   made of such rules per colour is put together from theirs (`listings.GrayParts`), and only
-  the rest (pairs of any colour) is worked out from the hand.
+  the rest (pairs of any colour) is worked out from the hand. Their commands name the
+  cards paid, so each payment listed carries its own (`pricing.listing_of`).
 
 A route closed to the seat (`GameState.closed`) or longer than its pieces is skipped.
 The order is colour by colour, then gray, then the others: a client sees entries in
@@ -111,8 +112,8 @@ class ClaimTable:
         for (rule, piece), of_rule in groups.items():
             reads = rule.reads(board) or ()
             if rule not in tables:
-                tables[rule] = (tabulated(rule, board, payments, reads) if reads
-                                else GrayParts.of(rule, board, payments))
+                tables[rule] = (tabulated(rule, board, reads) if reads
+                                else GrayParts.of(rule, board))
             by_reach.setdefault(capacity_index(board, rule.reach), []).append(
                 (rule.size, rule, length[of_rule[0]], piece, tuple(of_rule), reads,
                  tables.get(rule))
@@ -222,7 +223,6 @@ def _other_moves(table: ClaimTable, board: Board, state: GameState, seat: int,
     player = state.players[seat]
     hand = Hand(board, player.hand)
     pieces, closed, bit = player.pieces, state.closed, 1 << seat
-    payments = table.payments
     found: list[tuple[int, Move]] = []
     capacity = hand.capacities(table.colour_reaches, table.ship_reaches)
     for reach, rules in zip(table.reaches, table.others, strict=True):
@@ -237,7 +237,7 @@ def _other_moves(table: ClaimTable, board: Board, state: GameState, seat: int,
                 if closed[r] & bit:
                     continue
                 if listed is None:  # the rule's payments, once some route of it is open
-                    listed = _listed(rule, hand, payments, reads, tabled)
+                    listed = _listed(rule, hand, reads, tabled)
                 if not listed[0]:
                     break
                 found.append((r, Move(ClaimRoute(r, cards=listed[1]), listed[0])))
@@ -245,12 +245,12 @@ def _other_moves(table: ClaimTable, board: Board, state: GameState, seat: int,
     out += [move for _, move in found]
 
 
-def _listed(rule: PriceRule, hand: Hand, payments: Payments,
-            reads: tuple[tuple[int, int], ...], tabled: Any) -> Listing:
+def _listed(rule: PriceRule, hand: Hand, reads: tuple[tuple[int, int], ...], tabled: Any
+            ) -> Listing:
     """A rule's listing for `hand`: looked up by the counts of the kinds it reads where it
     is tabulated, put together from its parts where it is gray, else worked out."""
     if tabled is None:
-        return listing_of(rule, hand, payments)
+        return listing_of(rule, hand)
     if type(tabled) is GrayParts:
         return tabled.listing(hand.cards)
     cards = hand.cards

@@ -18,12 +18,18 @@ from domain.ticket_to_ride.commands import Command
 class Payment(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
     """Cards of ``colour`` (null: Locomotives only) with this many Locomotives among them.
 
+    Where the entry's command names its cards (``claim-route``'s and ``build-harbor``'s
+    ``cards``: a route of Rails & Sails, a ferry paid with pairs, doubled spaces, a
+    harbor), ``cards`` is this alternative's ready payment, the one with the fewest
+    Locomotives: the entry's command with these cards is accepted as it is, so each
+    payment is one exact command. Left out where the command names a colour and a
+    Locomotive count (every payment in that range is accepted).
+
     For a ferry paid with pairs (Northern Lights), ``pairs`` of its Locomotive
-    symbols are paid with pairs of one colour and the others with Locomotives,
-    ``colour`` is that of the plain spaces (null: none, or Locomotives only), and
-    ``cards`` a ready payment with the fewest Locomotives (``claim-route``'s
-    ``cards``). Both are left out on every other route; on a sea route (Rails & Sails)
-    ``doubles`` is the number of double-ship cards, left out elsewhere.
+    symbols are paid with pairs of one colour and the others with Locomotives, and
+    ``colour`` is that of the plain spaces (null: none, or Locomotives only); left out
+    on every other route. On a sea route (Rails & Sails) ``doubles`` is the number of
+    double-ship cards, left out elsewhere.
     """
 
     colour: str | None
@@ -37,11 +43,13 @@ class Payment(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
 class Move(msgspec.Struct, frozen=True, gc=False):
     """One legal move: a ready ``command`` and the alternatives it stands for.
 
-    ``payments``: for claim-route, build-station and pay-tunnel, every colour
-    and Locomotive range that can pay. For a route whose price takes several
-    colours (`pricing`), each entry is a colour for its plain spaces and the
-    Locomotives a payment may hold, and the command names one payment's cards.
-    ``cities``: for build-station, every city where a station may go.
+    ``payments``: for claim-route, build-station, pay-tunnel and build-harbor,
+    every colour and Locomotive range that can pay. Where the command names its
+    cards (a route whose price takes several colours or card kinds, `pricing`; a
+    harbor), each payment carries its own ready ``cards`` and the command is the
+    first payment's.
+    ``cities``: for build-station (build-harbor), every city where a station (a
+    harbor) may go.
     ``tickets``: for ticket choices, the tickets on offer (the command keeps
     one allowed combination).
     """
@@ -53,12 +61,13 @@ class Move(msgspec.Struct, frozen=True, gc=False):
 
 
 class Payments:
-    """Every plain `Payment` a board's entries can list, built once with its engine and
-    shared by every turn: ``plain[colour][low][high]`` by colour index (-1: Locomotives
-    only) and the fewest and most Locomotives, ``doubled[colour][low][high][doubles]``
-    naming the double-ship cards too (maps of ship cards only)."""
+    """Every plain `Payment` a board's entries can list for a command of a colour and a
+    Locomotive count, built once with its engine and shared by every turn:
+    ``plain[colour][low][high]`` by colour index (-1: Locomotives only) and the fewest
+    and most Locomotives. (A payment of named cards is built with its listing,
+    `pricing.listing_of`.)"""
 
-    __slots__ = ("doubled", "plain")
+    __slots__ = ("plain",)
 
     def __init__(self, board: Board) -> None:
         longest = max(board.route_length)
@@ -68,17 +77,3 @@ class Payments:
             tuple(tuple(Payment(name, low, high) for high in lows) for low in lows)
             for name in names
         )
-        self.doubled = tuple(
-            tuple(tuple(tuple(Payment(name, low, high, doubles=used)
-                              for used in range(longest // 2 + 2))
-                        for high in lows)
-                  for low in lows)
-            for name in names
-        ) if any(board.card_ships) else ()
-
-    def of(self, colour: int, low: int, high: int, doubles: int | None = None) -> Payment:
-        """The payment of colour index `colour` (-1: Locomotives only) with `low` to `high`
-        Locomotives (and `doubles` double-ship cards, on a sea route)."""
-        if doubles is None:
-            return self.plain[colour][low][high]
-        return self.doubled[colour][low][high][doubles]

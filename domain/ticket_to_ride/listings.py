@@ -17,7 +17,7 @@ from typing import Any, Protocol
 import msgspec
 
 from domain.ticket_to_ride.board import Board
-from domain.ticket_to_ride.entries import Payment, Payments
+from domain.ticket_to_ride.entries import Payment
 from domain.ticket_to_ride.hand import Hand
 from domain.ticket_to_ride.pricing import (
     NO_LISTING,
@@ -32,8 +32,7 @@ from domain.ticket_to_ride.pricing import (
 Reads = tuple[tuple[int, int], ...]
 
 
-def tabulated(rule: Alternatives, board: Board, payments: Payments,
-              reads: tuple[tuple[int, int], ...]) -> Any:
+def tabulated(rule: Alternatives, board: Board, reads: tuple[tuple[int, int], ...]) -> Any:
     """Every listing of `rule`, nested by the counts of the kinds it reads (up to the
     count beyond which nothing changes): a turn looks its listing up instead of working
     it out. Pays where a rule reads few kinds, as most routes of Rails & Sails do: World
@@ -48,7 +47,7 @@ def tabulated(rule: Alternatives, board: Board, payments: Payments,
             if depth + 1 < len(reads):
                 found.append(level(depth + 1))
             else:
-                found.append(listing_of(rule, Hand(board, list(cards)), payments))
+                found.append(listing_of(rule, Hand(board, list(cards))))
         cards[kind] = 0
         return tuple(found)
 
@@ -97,7 +96,7 @@ class GrayParts:
         self.wild = wild
 
     @classmethod
-    def of(cls, rule: ByColour, board: Board, payments: Payments) -> GrayParts | None:
+    def of(cls, rule: ByColour, board: Board) -> GrayParts | None:
         """The parts of `rule`, or None where it is not composed of its colours."""
         colours = []
         for colour in range(board.locomotive):
@@ -105,11 +104,11 @@ class GrayParts:
             reads = None if inner is None else inner.reads(board)
             if inner is None or reads is None:
                 return None
-            colours.append((reads, tabulated(_Part(inner, False), board, payments, reads)))
+            colours.append((reads, tabulated(_Part(inner, False), board, reads)))
         wild = tuple(read for read in colours[0][0] if read[0] == board.locomotive)
         first = rule.in_colour(0)
         assert first is not None
-        return cls(tuple(colours), (wild, tabulated(_Part(first, True), board, payments, wild)))
+        return cls(tuple(colours), (wild, tabulated(_Part(first, True), board, wild)))
 
     def listing(self, cards: Sequence[int]) -> Listing:
         """The rule's listing for a hand of these counts per card kind."""

@@ -21,10 +21,11 @@ Every rule answers `check` (why a payment cannot pay the route, None when it can
 spaces, with the range of Locomotives a payment may hold), `payment` (the cards of one
 alternative with the fewest Locomotives: a ready command) and `colour_form` (the
 `OneColour` that reads a payment named as a colour and a Locomotive count, or None
-when the payment must name its cards). A turn lists every claimable route, so
-alternatives are cheap descriptions and a payment's cards are worked out only where a
-command needs them; `reach` and `size` let the listing skip, by one comparison, the
-routes a hand cannot come near (`hand.Hand.capacities`).
+when the payment must name its cards). A turn lists every claimable route: a route
+paid as a colour and a Locomotive count lists cheap descriptions, one whose command
+names its cards lists each alternative with its cards (`listing_of`), mostly looked
+up rather than worked out (`listings`); `reach` and `size` let the listing skip, by
+one comparison, the routes a hand cannot come near (`hand.Hand.capacities`).
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from typing import ClassVar, Protocol
 import msgspec
 
 from domain.ticket_to_ride.board import Board
-from domain.ticket_to_ride.entries import Payment, Payments
+from domain.ticket_to_ride.entries import Payment
 from domain.ticket_to_ride.hand import Cards, Hand
 from domain.ticket_to_ride.payments import names_of
 
@@ -249,27 +250,23 @@ class Alternatives(Protocol):
     def payment(self, hand: Hand, alternative: Alternative) -> Paid: ...
 
 
-def listing_of(rule: Alternatives, hand: Hand, payments: Payments) -> Listing:
-    """A rule's listing from its alternatives: each one's `Payment` (a ferry paid with
-    pairs names its cards in each), and the first one's cards."""
+def listing_of(rule: Alternatives, hand: Hand) -> Listing:
+    """A rule's listing from its alternatives: each one's `Payment` with its ready cards
+    (`payment`: the fewest wilds), and the first one's cards (the entry's command). Where
+    the hand's counts allow it the listing is worked out once per board (`listings`)."""
     alternatives = rule.alternatives(hand)
     if not alternatives:
         return NO_LISTING
     board = hand.board
-    found = []
-    first: dict[str, int] | None = None
-    for a in alternatives:
-        if a.pairs is None:
-            found.append(payments.of(a.colour, a.low, a.high, a.doubles))
-        else:
-            paid = names_of(board, rule.payment(hand, a))
-            colour = None if a.colour < 0 else board.colours[a.colour]
-            found.append(Payment(colour, a.low, a.high, a.pairs, paid))
-            if first is None:
-                first = paid
-    if first is None or alternatives[0].pairs is None:
-        first = names_of(board, rule.payment(hand, alternatives[0]))
-    return tuple(found), first
+    colours = board.colours
+    found = tuple(
+        Payment(None if a.colour < 0 else colours[a.colour], a.low, a.high, a.pairs,
+                names_of(board, rule.payment(hand, a)), a.doubles)
+        for a in alternatives
+    )
+    cards = found[0].cards
+    assert cards is not None
+    return found, cards
 
 
 def by_colour(board: Board, cards: Cards) -> list[int]:

@@ -114,8 +114,8 @@ GLOSSARY: dict[str, str] = {
     "lat": "Latitude, for drawing the board",
     "lon": "Longitude, for drawing the board",
     "metropolis": "Whether it is a big city of the map",
-    "payments": "For claim-route, build-station and pay-tunnel: every colour and Locomotive "
-    "range that can pay; null for other moves",
+    "payments": "For claim-route, build-station, pay-tunnel and build-harbor: every colour "
+    "and Locomotive range that can pay; null for other moves",
     "min_locomotives": "The fewest Locomotives a payment of this colour may include",
     "max_locomotives": "The most Locomotives a payment of this colour may include",
     "offered": "The tickets offered to choose from, by number; null for those who may not "
@@ -513,7 +513,12 @@ IN_STRUCT: dict[str, dict[str, str]] = {
     "TunnelView": {"route": "The tunnel being claimed"},
     "TunnelAttempted": {"route": "The tunnel being claimed"},
     "TunnelWithdrawn": {"route": "The tunnel given up"},
-    "Payment": {"colour": "The colour; null: Locomotives only"},
+    "Payment": {"colour": "The colour; null: Locomotives only",
+                "cards": "Where the move's command names its cards (claim-route on Rails & "
+                "Sails routes, doubled spaces and ferries paid with pairs; build-harbor): the "
+                "cards of this payment with its fewest Locomotives, by name and count; the "
+                "command with these cards is accepted as it is. Left out where the command "
+                "names a colour and Locomotives"},
     "Pick": {"value": "The number picked"},
     "ClockView": {"rule": "The clock's rule", "seats": "Each seat's time"},
     "GameMaterial": {"material": "The kind's own material for this setup"},

@@ -12,6 +12,7 @@ and checked to fit; one game of each map is photographed then (into
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from collections.abc import Iterator
@@ -20,9 +21,10 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.api.players import Table, open_table
 from tests.figures import report
-from tests.pages.browsing import fits_the_width, sheets_shown, snapshot
-from tests.pages.playing import click_moves, create_from_lobby, person_at
+from tests.pages.browsing import fits_the_width, move, sheets_shown, snapshot
+from tests.pages.playing import click_moves, create_from_lobby, person_at, settled
 
 PHONE, DESKTOP = 390, 1280
 #: commands sent before the game is photographed in progress
@@ -101,3 +103,50 @@ def test_a_person_plays_a_whole_game_by_clicking(
     fits_the_width(person)
     report("play page: a whole game by clicking", game=name_of(kind, seats, map, variant),
            width=width, commands=sent, seconds=round(time.monotonic() - began, 1))
+
+
+def _an_entry_of_several_payments(table: Table, chooser: random.Random, kind: str
+                                  ) -> dict[str, Any]:
+    """Both seats play (scripted, through the API: a claim until seat 0 owns a route, then
+    blind draws) until seat 0 is to act with an entry of type `kind` listing more than one
+    payment: that entry."""
+    for _ in range(600):
+        public = table.public()
+        if 0 in public["to_act"]:
+            found = [m for m in table.me(0)["legal_moves"]
+                     if m["command"]["type"] == kind and len(m["payments"]) > 1]
+            if found:
+                return dict(chooser.choice(found))
+        owns = any(owner == 0 for owner in public["view"]["route_owner"])
+        move(table, chooser, prefer="draw-blind" if owns else "claim-route")
+    raise AssertionError(f"seat 0 never had a {kind} of several payments")
+
+
+@pytest.mark.parametrize(("kind", "choice"), [("claim-route", "route"),
+                                              ("build-harbor", "harbor")])
+def test_a_world_choice_offers_each_payment_the_server_lists_as_its_own_command(
+    page: Any, server: str, client: Any, kind: str, choice: str
+) -> None:
+    """Rails & Sails World: a route's (a port's) choice shows one control per listed
+    payment, each the entry's command with that payment's cards (and that city), and a
+    payment other than the ready one is accepted when clicked."""
+    table = open_table(client, "ticket-to-ride", 2, map="world")
+    entry = _an_entry_of_several_payments(table, random.Random(26), kind)
+    command = entry["command"]
+    at = {"city": entry["cities"][-1]} if choice == "harbor" else {}
+    key = f"{choice}:{at.get('city', command.get('route'))}"
+    page.goto(f"{server}/games/{table.id}/play#token={table.tokens[0]}")
+    page.wait_for_selector(f'body[data-version="{table.public()["version"]}"]')
+    page.locator(f'#groups [data-choice="{key}"]').click()
+    page.wait_for_selector("#command-list [data-command]")
+    shown = [json.loads(c) for c in
+             page.locator("#command-list [data-command]").evaluate_all(
+                 "nodes => nodes.map(n => n.dataset.command)")]
+    assert shown == [{**command, **at, "cards": p["cards"]} for p in entry["payments"]]
+    before = page.get_attribute("body", "data-version")
+    page.locator("#command-list [data-command]").last.click()
+    settled(page, before)
+    assert not page.locator("#problem:not([hidden])").count()
+    done = table.events(after=int(before or 0))[0]["events"][0]
+    assert done["type"] in ("route-claimed", "harbor-built")
+    assert done["paid"] == entry["payments"][-1]["cards"]

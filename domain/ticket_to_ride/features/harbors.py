@@ -126,7 +126,7 @@ def price(board: Board, payments: Payments) -> tuple[HarborCards, GrayParts]:
     harbors = board.map.features.harbors
     assert harbors is not None
     rule = HarborCards(tuple(harbors.cards.get(deck, 0) for deck in board.deck_ids))
-    parts = GrayParts.of(rule, board, payments)
+    parts = GrayParts.of(rule, board)
     assert parts is not None
     return rule, parts
 

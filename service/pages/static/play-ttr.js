@@ -3,12 +3,11 @@
  *
  * Alternatives become commands as the commands' documentation spells them
  * (domain/ticket_to_ride/commands.py, entries.py): a station's or a harbor's `cities`
- * replace the command's `city`; a payment of the colour form (the ready command names
- * no `cards`) is `colour` with each Locomotive count from its fewest to its most; a
- * payment that carries `cards` (a ferry paid with pairs) is those cards. Where the ready
- * command names its cards and a payment does not (Rails & Sails ship cards, routes of
- * several colours), the listing gives no other ready card set, so the page offers the
- * ready command only: it never works out a price.
+ * replace the command's `city`; where the ready command names its `cards` (Rails &
+ * Sails routes and harbors, doubled spaces, ferries paid with pairs) each payment
+ * carries its own and is the command with those cards; otherwise a payment is `colour`
+ * with each Locomotive count from its fewest to its most. The page never works out a
+ * price.
  */
 "use strict";
 
@@ -81,13 +80,13 @@ var PlayKinds = window.PlayKinds || {};
     for (const command of commands) {
       found.push(command);
       for (const payment of move.payments) {
-        if (payment.cards) {
-          found.push({ ...command, colour: null, locomotives: 0, cards: payment.cards });
-        } else if (!command.cards && payment.doubles === undefined) {
-          for (let used = payment.min_locomotives; used <= payment.max_locomotives; used += 1) {
-            found.push("colour" in command ? { ...command, colour: payment.colour, locomotives: used }
-              : { ...command, locomotives: used });
-          }
+        if (command.cards) {
+          found.push({ ...command, cards: payment.cards });
+          continue;
+        }
+        for (let used = payment.min_locomotives; used <= payment.max_locomotives; used += 1) {
+          found.push("colour" in command ? { ...command, colour: payment.colour, locomotives: used }
+            : { ...command, locomotives: used });
         }
       }
     }

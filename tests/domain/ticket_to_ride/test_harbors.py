@@ -1,20 +1,35 @@
 """Harbors on Rails & Sails World (rules.md §1.1, §1.4, §3.3 and its Resolved lines, §5.3):
 built in a port city a route of the player's own reaches, one per city; paid with 2 train
 and 2 ship cards of one colour, all with the anchor, wilds standing in; scored at the end
-by the owner's completed tickets naming the city, each unbuilt harbor costing 4."""
+by the owner's completed tickets naming the city, each unbuilt harbor costing 4. Every
+payment the harbor entry lists names its cards, and every way to pay is listed."""
 
 from __future__ import annotations
+
+import random
 
 import pytest
 
 from domain.ticket_to_ride.commands import BuildHarbor
+from domain.ticket_to_ride.entries import Payment
 from domain.ticket_to_ride.events import HarborBuilt
 from domain.ticket_to_ride.final import final_scores
 from domain.ticket_to_ride.state import GameState
 from tests.domain.sheets import check_sheets, figures, terms
 
 from .handmade import commands, ended, give_route, make_state, play, refused, ticket
-from .world import BOARD, ENGINE, HARBORS, RULES, WILD, city, path, playing, route
+from .world import (
+    BOARD,
+    ENGINE,
+    HARBORS,
+    RULES,
+    WILD,
+    city,
+    harbor_listed_and_accepted,
+    path,
+    playing,
+    route,
+)
 
 ATHINA = city("athina")
 PAID = {"red-anchor": 2, "red-ship": 1, "wild": 1}
@@ -95,10 +110,17 @@ def test_the_harbor_entry_lists_the_player_s_free_ports_and_each_colour_s_wilds(
     state = _ready(red_anchor=2, red_ship=2, wild=4, red=2, red_double_ship=2, white_ship=1)
     listed = next(m for m in RULES.legal_moves(state, 0) if isinstance(m.command, BuildHarbor))
     assert listed.cities == (ATHINA, city("al-qahira"))
-    # red: 0 to 3 wilds; white: one anchor card, so 3 wilds; wilds alone: 4
-    assert [(p.colour, p.min_locomotives, p.max_locomotives) for p in listed.payments or ()] == [
-        ("red", 0, 3), ("white", 3, 3), (None, 4, 4)]
-    play(state.copy(), 0, listed.command)
+    # red: 0 to 3 wilds; white: one anchor card, so 3 wilds; wilds alone: 4; each with the
+    # cards that pay it with the fewest wilds, one command each
+    assert listed.payments == (
+        Payment("red", 0, 3, cards={"red-anchor": 2, "red-ship": 2}),
+        Payment("white", 3, 3, cards={"white-ship": 1, "wild": 3}),
+        Payment(None, 4, 4, cards={"wild": 4}))
+    assert listed.command.cards == {"red-anchor": 2, "red-ship": 2}  # type: ignore[union-attr]
+    for payment in listed.payments:
+        assert payment.cards is not None
+        events, _ = play(state.copy(), 0, BuildHarbor(ATHINA, payment.cards))
+        assert events == [HarborBuilt(0, ATHINA, payment.cards)]
     # a harbor built there by another player takes the city off the list
     state.current = 1
     state.players[1].hand[WILD] = 4
@@ -110,6 +132,25 @@ def test_the_harbor_entry_lists_the_player_s_free_ports_and_each_colour_s_wilds(
     # without the cards, no entry
     state.players[0].hand = [0] * len(BOARD.card_names)
     assert not any(isinstance(c, BuildHarbor) for c in commands(state))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_every_listed_harbor_payment_is_accepted_and_every_accepted_one_is_listed(seed: int
+                                                                                 ) -> None:
+    """Random small hands of a colour's four kinds, an odd anchor card and wilds: the
+    (colour, wilds) the harbor entry lists are exactly those of the payments `decide`
+    accepts, and each payment's own cards are accepted."""
+    chooser = random.Random(seed)
+    accepted_any = False
+    for _ in range(6):
+        colour = chooser.choice(["red", "green", "black"])
+        names = [colour, f"{colour}_anchor", f"{colour}_ship", f"{colour}_double_ship", "wild",
+                 chooser.choice(["white_anchor", "yellow_ship"])]
+        state = _ready(**{name: chooser.choice([0, 1, 2, 3]) for name in names})
+        listed, accepted = harbor_listed_and_accepted(state, ATHINA)
+        assert listed == accepted, state.players[0].hand
+        accepted_any = accepted_any or bool(accepted)
+    assert accepted_any
 
 
 def test_a_map_without_harbors_refuses_them() -> None:

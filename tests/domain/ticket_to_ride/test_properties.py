@@ -951,10 +951,10 @@ def _alternatives(move: Any) -> Iterator[Any]:
     command = move.command
     yield command
     if getattr(command, "cards", None) is not None:
-        # a price of several colours: each payment that names its cards is one more command
+        # a command naming its cards: each payment names its own, one more command
         for payment in move.payments or ():
-            if payment.cards is not None:
-                yield msgspec.structs.replace(command, cards=payment.cards)
+            assert payment.cards is not None, f"{move!r} lists a payment without its cards"
+            yield msgspec.structs.replace(command, cards=payment.cards)
         return
     replace = msgspec.structs.replace
     for payment in move.payments or ():

@@ -2,7 +2,7 @@
 §3.2.5-§3.2.7): rail paid with train cards (plain or anchor alike) and covered with
 trains, sea paid by ship value with no change and covered with ships, never mixed; the
 Indian Ocean star; cards to their own deck's discards; the one route table; every listed
-payment accepted and every accepted one listed."""
+payment accepted, its own cards too, and every accepted one listed."""
 
 from __future__ import annotations
 
@@ -27,6 +27,8 @@ WHITE_SEA_4 = route("mumbai", "dar-es-salaam")
 WHITE_SEA_5 = route("manila", "honolulu")
 PURPLE_SEA_1 = route("hong-kong", "manila")
 GRAY_SEA_2 = route("manila", "jakarta")
+GRAY_SEA_3 = route("jakarta", "perth")
+GRAY_RAIL_4 = route("casablanca", "lagos")
 #: rules.md §3.2.7: one table for rail and sea
 POINTS = {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15, 7: 18, 8: 21}
 
@@ -69,9 +71,10 @@ def test_a_rail_route_takes_train_cards_of_its_colour_anchor_or_not_and_wilds() 
     # a colour and wilds cannot say which of the colour's two kinds are paid
     assert refused(state, 0, ClaimRoute(PURPLE_RAIL_3, "purple", 1)).code == "name-the-cards"
     listed = claim_entry(state, PURPLE_RAIL_3)
-    assert listed is not None and listed.payments == (Payment("purple", 0, 2),)
     # the ready payment spends the plain card before the anchor cards a harbor needs
-    assert listed.command == ClaimRoute(PURPLE_RAIL_3, cards={"purple": 1, "purple-anchor": 2})
+    ready = {"purple": 1, "purple-anchor": 2}
+    assert listed is not None and listed.payments == (Payment("purple", 0, 2, cards=ready),)
+    assert listed.command == ClaimRoute(PURPLE_RAIL_3, cards=ready)
 
 
 def test_a_four_space_sea_route_by_two_doubles_four_singles_or_a_mix_never_one_card_more(
@@ -100,11 +103,15 @@ def test_a_five_space_sea_route_may_take_three_doubles_losing_the_spare_ship() -
         assert _refusal(state, WHITE_SEA_5, **paid) == "bad-payment", paid
     listed = claim_entry(state, WHITE_SEA_5)
     assert listed is not None
-    # per number of double-ship cards, the wilds a payment may hold
+    # per number of double-ship cards, the wilds a payment may hold, and its cards with the
+    # fewest wilds: each one a command of its own
     assert listed.payments == (
-        Payment("white", 1, 1, doubles=1), Payment("white", 0, 1, doubles=2),
-        Payment("white", 0, 0, doubles=3),
+        Payment("white", 1, 1, doubles=1,
+                cards={"white-ship": 2, "white-double-ship": 1, "wild": 1}),
+        Payment("white", 0, 1, doubles=2, cards={"white-ship": 1, "white-double-ship": 2}),
+        Payment("white", 0, 0, doubles=3, cards={"white-double-ship": 3}),
     )
+    assert listed.command == ClaimRoute(WHITE_SEA_5, cards=listed.payments[0].cards)
 
 
 def test_a_gray_sea_route_takes_any_one_colour_and_one_double_pays_a_one_space_route() -> None:
@@ -114,6 +121,29 @@ def test_a_gray_sea_route_takes_any_one_colour_and_one_double_pays_a_one_space_r
     assert _refusal(state, GRAY_SEA_2, red_ship=1, white_ship=1) == "bad-payment"
     assert _claim(state, PURPLE_SEA_1, purple_double_ship=1).cards == 1
     assert _refusal(state, PURPLE_SEA_1, red_double_ship=1) == "bad-payment"
+
+
+def test_each_colour_and_number_of_double_ship_cards_is_its_own_payment_with_its_cards(
+) -> None:
+    """§3.2.2, §3.2.5: on a gray sea route a player picks the colour and the mix of single-
+    and double-ship cards; each listed payment names the cards that pay it with the fewest
+    wilds, and claiming with them pays exactly those."""
+    state = playing(red_ship=2, red_double_ship=1, black_double_ship=2, white_ship=1, wild=1,
+                    red=2)
+    listed = claim_entry(state, GRAY_SEA_3)
+    assert listed is not None and listed.payments == (
+        Payment("red", 1, 1, doubles=0, cards={"red-ship": 2, "wild": 1}),
+        Payment("red", 0, 1, doubles=1, cards={"red-ship": 1, "red-double-ship": 1}),
+        Payment("black", 1, 1, doubles=1, cards={"black-double-ship": 1, "wild": 1}),
+        Payment("black", 0, 0, doubles=2, cards={"black-double-ship": 2}),
+    )
+    assert listed.command == ClaimRoute(GRAY_SEA_3, cards={"red-ship": 2, "wild": 1})
+    for payment in listed.payments:
+        assert payment.cards is not None
+        assert _claim(state, GRAY_SEA_3, **payment.cards).paid == payment.cards
+    # the white single and a wild cover 2 spaces of 3; no other way pays
+    listed_kinds, accepted = listed_and_accepted(state, GRAY_SEA_3)
+    assert listed_kinds == accepted
 
 
 def test_a_claim_lays_its_own_kind_of_piece_and_each_card_goes_to_its_own_deck_s_discards(
@@ -184,9 +214,9 @@ def test_the_indian_ocean_star_links_cape_town_and_perth_and_its_tracks_score_te
 def test_every_listed_payment_is_accepted_and_every_accepted_one_is_listed(seed: int) -> None:
     """Random small hands of a colour's four kinds, an odd card and wilds: per rail and sea
     route, the (colour, wilds, double-ship cards) the entry lists are exactly those of the
-    payments `decide` accepts."""
+    payments `decide` accepts, and each payment's own cards are accepted."""
     chooser = random.Random(seed)
-    routes = [PURPLE_RAIL_3, WHITE_SEA_4, WHITE_SEA_5, GRAY_SEA_2,
+    routes = [PURPLE_RAIL_3, GRAY_RAIL_4, WHITE_SEA_4, WHITE_SEA_5, GRAY_SEA_2, GRAY_SEA_3,
               route("cape-town", "indian-ocean-star", "red")]
     accepted_any = False
     for _ in range(6):
