@@ -11,22 +11,18 @@ answers 404 `no-statistics`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from litestar import Controller, Response, get
 from litestar.openapi.datastructures import ResponseSpec
-from litestar.openapi.spec import OpenAPIMediaType, OpenAPIResponse, OpenAPIType, Operation, Schema
 
 from service.api.conditional import IfNoneMatch, not_modified
 from service.api.deps import Store
 from service.api.errors import ServiceError
 from service.api.params import GameId, etag
 from service.api.problems import problems
+from service.api.svg import SVG, svg_operation
 from service.statistics.chart import score_chart
 from service.statistics.game import GameStatistics, NoStatistics, game_statistics
 from service.store.live import LiveGame
-
-SVG = "image/svg+xml"
 
 
 def _counted(live: LiveGame) -> GameStatistics:
@@ -37,21 +33,6 @@ def _counted(live: LiveGame) -> GameStatistics:
         return game_statistics(live.rules, live.setup, list(live.records), live.state)
     except NoStatistics as error:
         raise ServiceError(404, "no-statistics", str(error)) from None
-
-
-@dataclass
-class ChartOperation(Operation):
-    """The 200 response is an SVG document, which litestar cannot describe from `bytes`."""
-
-    def __post_init__(self) -> None:
-        self.responses = {
-            **(self.responses or {}),
-            "200": OpenAPIResponse(
-                description="Each seat's score over the finished game as an SVG line chart; "
-                "ETag is the version counted",
-                content={SVG: OpenAPIMediaType(schema=Schema(type=OpenAPIType.STRING))},
-            ),
-        }
 
 
 class GameStatisticsController(Controller):
@@ -86,7 +67,9 @@ class GameStatisticsController(Controller):
             304: ResponseSpec(None, description="Not modified: If-None-Match names this version"),
             **problems(404, 409, 422),
         },
-        operation_class=ChartOperation,
+        operation_class=svg_operation(
+            "Each seat's score over the finished game as an SVG line chart; "
+            "ETag is the version counted"),
     )
     def scores(
         self, game_id: GameId, store: Store, if_none_match: IfNoneMatch = None,
