@@ -9,9 +9,8 @@ has no board yet (409 `game-not-started`); a kind that draws no picture answers
 from __future__ import annotations
 
 from litestar import Controller, Response, get
-from litestar.openapi.datastructures import ResponseSpec
 
-from service.api.conditional import IfNoneMatch, not_modified
+from service.api.conditional import IfNoneMatch, not_modified, unchanged
 from service.api.deps import Store
 from service.api.errors import ServiceError
 from service.api.params import AtVersion, GameId, etag, version_or_now
@@ -29,7 +28,7 @@ class BoardController(Controller):
         media_type=SVG,
         summary="A picture of the board (public information only), now or at ?version=N",
         responses={
-            304: ResponseSpec(None, description="Not modified: If-None-Match names this version"),
+            **unchanged("this version"),
             **problems(404, 409, 422),
         },
         operation_class=svg_operation(

@@ -12,9 +12,8 @@ answers 404 `no-statistics`.
 from __future__ import annotations
 
 from litestar import Controller, Response, get
-from litestar.openapi.datastructures import ResponseSpec
 
-from service.api.conditional import IfNoneMatch, not_modified
+from service.api.conditional import IfNoneMatch, not_modified, unchanged
 from service.api.deps import Store
 from service.api.errors import ServiceError
 from service.api.params import GameId, etag
@@ -43,7 +42,7 @@ class GameStatisticsController(Controller):
         sync_to_thread=True,
         summary="A game's statistics: public figures while it runs, all of them once finished",
         responses={
-            304: ResponseSpec(None, description="Not modified: If-None-Match names this version"),
+            **unchanged("this version"),
             **problems(404, 409, 422),
         },
     )
@@ -64,7 +63,7 @@ class GameStatisticsController(Controller):
         media_type=SVG,
         summary="Each seat's score over a finished game, as an SVG line chart",
         responses={
-            304: ResponseSpec(None, description="Not modified: If-None-Match names this version"),
+            **unchanged("this version"),
             **problems(404, 409, 422),
         },
         operation_class=svg_operation(

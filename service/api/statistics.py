@@ -16,11 +16,10 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from litestar import Controller, Response, get
-from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import QueryParameter
 
 from domain.kernel.protocol import GameRules, Setup
-from service.api.conditional import IfNoneMatch, not_modified
+from service.api.conditional import IfNoneMatch, not_modified, unchanged
 from service.api.deps import Statistics, Store
 from service.api.errors import ServiceError
 from service.api.material import MapName, VariantName
@@ -76,8 +75,7 @@ def tag(found: AcrossGames) -> dict[str, str]:
     return {"ETag": f'"statistics-v{VERSION}-{found.position}"'}
 
 
-NOT_MODIFIED = {304: ResponseSpec(None, description="Not modified: If-None-Match names "
-                                  "the figures as they stand")}
+NOT_MODIFIED = unchanged("the figures as they stand")
 
 
 class StatisticsController(Controller):
