@@ -38,6 +38,7 @@ import msgspec
 
 from domain.kernel.protocol import GameRules, Setup
 from domain.kernel.rng import Seed
+from domain.kernel.selfplay import random_commands
 from domain.registry import kinds
 from service.statistics.runner import StatisticsRunner
 from service.statistics.view import Filter
@@ -80,12 +81,7 @@ def play(rules: GameRules[Any, Any, Any], setup: Setup, seed: Seed, chooser: ran
     state: Any = None
     for event in opening:
         state = rules.evolve(state, event)
-    while seats := rules.to_act(state):
-        seat = chooser.choice(seats)
-        command = chooser.choice(rules.legal_moves(state, seat)).command
-        events = rules.decide(state, seat, command, seed)
-        for event in events:
-            state = rules.evolve(state, event)
+    for seat, command, events in random_commands(rules, state, seed, chooser):
         played.append(("command", seat, {"payload": json(command), "events": json(events)}))
     return played
 

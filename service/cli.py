@@ -104,13 +104,17 @@ def openapi_document() -> bytes:
     return msgspec.json.format(msgspec.json.encode(exact_document(app)), indent=2) + b"\n"
 
 
-def _openapi(args: argparse.Namespace) -> int:
-    document = openapi_document()
-    if args.output == "-":
-        sys.stdout.buffer.write(document)
+def _write(output: str, data: bytes) -> int:
+    """Write a generated document to the file `output`, or to stdout for ``-``."""
+    if output == "-":
+        sys.stdout.buffer.write(data)
     else:
-        Path(args.output).write_bytes(document)
+        Path(output).write_bytes(data)
     return 0
+
+
+def _openapi(args: argparse.Namespace) -> int:
+    return _write(args.output, openapi_document())
 
 
 def add_openapi(subparsers: Subparsers) -> None:
@@ -121,12 +125,7 @@ def add_openapi(subparsers: Subparsers) -> None:
 
 def _refusals(args: argparse.Namespace) -> int:
     descriptors = [rules.descriptor for rules in kinds().values()]
-    text = refusals_markdown(descriptors, SERVICE_PROBLEMS.values()).encode()
-    if args.output == "-":
-        sys.stdout.buffer.write(text)
-    else:
-        Path(args.output).write_bytes(text)
-    return 0
+    return _write(args.output, refusals_markdown(descriptors, SERVICE_PROBLEMS.values()).encode())
 
 
 def add_refusals(subparsers: Subparsers) -> None:

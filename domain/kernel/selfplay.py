@@ -1,7 +1,9 @@
 """Legal self-play through the decider protocol alone.
 
 `play_game` plays one game to its end, asking a policy for each seat's
-command; `play_random_game` is the uniform random policy. Used by the property
+command; `play_random_game` is the uniform random policy. `random_commands` is
+uniform random play one command at a time, for callers that keep each command
+(the audit tests' logs, the statistics benchmark). Used by the property
 tests (every game, every player count), by the engine and bot benchmarks and
 by the demo command. Choices come from an explicit `random.Random`, never the
 global one, so a failing game is reproducible from its two seeds.
@@ -10,7 +12,7 @@ global one, so a failing game is reproducible from its two seeds.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from domain.kernel.protocol import GameRules, Setup
@@ -64,3 +66,21 @@ def play_random_game(
         return chooser.choice(moves).command
 
     return play_game(rules, setup, seed, uniform, chooser, max_commands)
+
+
+def random_commands(
+    rules: GameRules[Any, Any, Any], state: Any, seed: Seed, chooser: random.Random,
+) -> Iterator[tuple[int, Any, list[Any]]]:
+    """From `state` to the end, uniformly random legal commands: each one's seat, the
+    command and its events.
+
+    `chooser` picks the seat among all who may act (even when there is one) and
+    then the move, so a caller's games depend on its chooser's seed alone.
+    """
+    while seats := rules.to_act(state):
+        seat = chooser.choice(seats)
+        command = chooser.choice(rules.legal_moves(state, seat)).command
+        events = rules.decide(state, seat, command, seed)
+        for event in events:
+            state = rules.evolve(state, event)
+        yield seat, command, events

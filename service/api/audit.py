@@ -26,12 +26,11 @@ from typing import Annotated, Any
 
 from litestar import Controller, Request, Response, Router, get, post
 from litestar.concurrency import sync_to_thread
-from litestar.openapi.datastructures import ResponseSpec
 from litestar.openapi.spec import OpenAPIMediaType, OpenAPIType, Operation, RequestBody, Schema
 from litestar.params import FromPath, QueryParameter, RawBody
 
 from domain.kernel.rng import Seed
-from service.api.conditional import VARY_AUTHORIZATION, IfNoneMatch, not_modified
+from service.api.conditional import VARY_AUTHORIZATION, IfNoneMatch, not_modified, unchanged
 from service.api.deps import Store, Verifying
 from service.api.errors import ServiceError
 from service.api.params import bearer, version_or_now
@@ -85,7 +84,7 @@ class AuditController(Controller):
         "kind (TicketToRideRecord, ColtExpressRecord...: the records of GET "
         "/games/{id}/events) with every field present (docs/fairness.md)",
         responses={
-            304: ResponseSpec(None, description="Not modified: If-None-Match names this export"),
+            **unchanged("this export"),
             **problems(401, 404, 422),
         },
         security=[{}, {"bearer": []}],

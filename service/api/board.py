@@ -8,35 +8,15 @@ has no board yet (409 `game-not-started`); a kind that draws no picture answers
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from litestar import Controller, Response, get
-from litestar.openapi.datastructures import ResponseSpec
-from litestar.openapi.spec import OpenAPIMediaType, OpenAPIResponse, OpenAPIType, Operation, Schema
 
-from service.api.conditional import IfNoneMatch, not_modified
+from service.api.conditional import IfNoneMatch, not_modified, unchanged
 from service.api.deps import Store
 from service.api.errors import ServiceError
 from service.api.params import AtVersion, GameId, etag, version_or_now
 from service.api.problems import problems
+from service.api.svg import SVG, svg_operation
 from service.store.live import LiveGame
-
-SVG = "image/svg+xml"
-
-
-@dataclass
-class BoardOperation(Operation):
-    """The 200 response is an SVG document, which litestar cannot describe from `bytes`."""
-
-    def __post_init__(self) -> None:
-        self.responses = {
-            **(self.responses or {}),
-            "200": OpenAPIResponse(
-                description="The board as an SVG image (public information only); "
-                "ETag is the version shown",
-                content={SVG: OpenAPIMediaType(schema=Schema(type=OpenAPIType.STRING))},
-            ),
-        }
 
 
 class BoardController(Controller):
@@ -48,10 +28,11 @@ class BoardController(Controller):
         media_type=SVG,
         summary="A picture of the board (public information only), now or at ?version=N",
         responses={
-            304: ResponseSpec(None, description="Not modified: If-None-Match names this version"),
+            **unchanged("this version"),
             **problems(404, 409, 422),
         },
-        operation_class=BoardOperation,
+        operation_class=svg_operation(
+            "The board as an SVG image (public information only); ETag is the version shown"),
     )
     def board(
         self, game_id: GameId, store: Store, version: AtVersion = None,

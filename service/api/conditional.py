@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
+from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import HeaderParameter
 
 #: the longest If-None-Match taken (a list of a few dozen tags)
@@ -28,6 +29,13 @@ IfNoneMatch = Annotated[
         "matches the current representation",
     ),
 ]
+
+
+def unchanged(what: str) -> dict[int, ResponseSpec]:
+    """The OpenAPI ``304`` of a conditional GET, whose ETag names `what`."""
+    return {304: ResponseSpec(None, description=f"Not modified: If-None-Match names {what}")}
+
+
 #: the header of every answer that depends on the caller's bearer token
 VARY_AUTHORIZATION = {"Vary": "Authorization"}
 

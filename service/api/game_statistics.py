@@ -11,22 +11,17 @@ answers 404 `no-statistics`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from litestar import Controller, Response, get
-from litestar.openapi.datastructures import ResponseSpec
-from litestar.openapi.spec import OpenAPIMediaType, OpenAPIResponse, OpenAPIType, Operation, Schema
 
-from service.api.conditional import IfNoneMatch, not_modified
+from service.api.conditional import IfNoneMatch, not_modified, unchanged
 from service.api.deps import Store
 from service.api.errors import ServiceError
 from service.api.params import GameId, etag
 from service.api.problems import problems
+from service.api.svg import SVG, svg_operation
 from service.statistics.chart import score_chart
 from service.statistics.game import GameStatistics, NoStatistics, game_statistics
 from service.store.live import LiveGame
-
-SVG = "image/svg+xml"
 
 
 def _counted(live: LiveGame) -> GameStatistics:
@@ -39,21 +34,6 @@ def _counted(live: LiveGame) -> GameStatistics:
         raise ServiceError(404, "no-statistics", str(error)) from None
 
 
-@dataclass
-class ChartOperation(Operation):
-    """The 200 response is an SVG document, which litestar cannot describe from `bytes`."""
-
-    def __post_init__(self) -> None:
-        self.responses = {
-            **(self.responses or {}),
-            "200": OpenAPIResponse(
-                description="Each seat's score over the finished game as an SVG line chart; "
-                "ETag is the version counted",
-                content={SVG: OpenAPIMediaType(schema=Schema(type=OpenAPIType.STRING))},
-            ),
-        }
-
-
 class GameStatisticsController(Controller):
     path = "/games/{game_id:str}/statistics"
     tags = ["statistics"]
@@ -62,7 +42,7 @@ class GameStatisticsController(Controller):
         sync_to_thread=True,
         summary="A game's statistics: public figures while it runs, all of them once finished",
         responses={
-            304: ResponseSpec(None, description="Not modified: If-None-Match names this version"),
+            **unchanged("this version"),
             **problems(404, 409, 422),
         },
     )
@@ -83,10 +63,12 @@ class GameStatisticsController(Controller):
         media_type=SVG,
         summary="Each seat's score over a finished game, as an SVG line chart",
         responses={
-            304: ResponseSpec(None, description="Not modified: If-None-Match names this version"),
+            **unchanged("this version"),
             **problems(404, 409, 422),
         },
-        operation_class=ChartOperation,
+        operation_class=svg_operation(
+            "Each seat's score over the finished game as an SVG line chart; "
+            "ETag is the version counted"),
     )
     def scores(
         self, game_id: GameId, store: Store, if_none_match: IfNoneMatch = None,

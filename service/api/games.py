@@ -13,13 +13,12 @@ from typing import Annotated, Any
 
 import msgspec
 from litestar import Controller, Request, Response, delete, get, post
-from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import QueryParameter, RequestBody
 
 from domain.kernel.protocol import Setup, StatusName
 from domain.kernel.rng import Seed
 from service.api.checks import JSON_BODY
-from service.api.conditional import VARY_AUTHORIZATION, IfNoneMatch, not_modified
+from service.api.conditional import VARY_AUTHORIZATION, IfNoneMatch, not_modified, unchanged
 from service.api.deps import Config, Store
 from service.api.errors import ServiceError
 from service.api.lobby import CURSOR, LobbyPage, SeatChange, lobby_page
@@ -285,7 +284,7 @@ class GamesController(Controller):
         sync_to_thread=True,
         summary="The public view (no hidden information); ETag is the version",
         responses={
-            304: ResponseSpec(None, description="Not modified: If-None-Match names this version"),
+            **unchanged("this version"),
             **problems(404, 422),
         },
     )

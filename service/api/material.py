@@ -26,11 +26,11 @@ from typing import Annotated, Any, cast
 
 import msgspec
 from litestar import Controller, Response, get
-from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import FromPath, HeaderParameter, QueryParameter
 
 from domain.kernel.errors import RuleViolation
 from domain.kernel.protocol import GameRules, Setup
+from service.api.conditional import unchanged
 from service.api.deps import Store
 from service.api.errors import ServiceError
 from service.api.params import GameId
@@ -103,7 +103,7 @@ def _answer(
     return Response(body, media_type="application/json", headers=headers)  # type: ignore[arg-type]
 
 
-_NOT_MODIFIED = {304: ResponseSpec(None, description="Not modified: If-None-Match names this ETag")}
+_NOT_MODIFIED = unchanged("this ETag")
 
 
 class MaterialController(Controller):

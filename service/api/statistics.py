@@ -13,48 +13,23 @@ include; ``If-None-Match`` with it is ``304``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Annotated, Any
 
 from litestar import Controller, Response, get
-from litestar.openapi.datastructures import ResponseSpec
-from litestar.openapi.spec import (
-    OpenAPIMediaType,
-    OpenAPIResponse,
-    OpenAPIType,
-    Operation,
-    Schema,
-)
 from litestar.params import QueryParameter
 
 from domain.kernel.protocol import GameRules, Setup
-from service.api.board import SVG
-from service.api.conditional import IfNoneMatch, not_modified
+from service.api.conditional import IfNoneMatch, not_modified, unchanged
 from service.api.deps import Statistics, Store
 from service.api.errors import ServiceError
 from service.api.material import MapName, VariantName
 from service.api.problems import problems
+from service.api.svg import SVG, svg_operation
 from service.statistics.figures import AcrossGames, across_games
 from service.statistics.projection import VERSION
 from service.statistics.runner import StatisticsRunner
 from service.statistics.view import Filter
 from service.store.games import GameStore
-
-
-@dataclass
-class HeatOperation(Operation):
-    """The 200 response is an SVG document, which litestar cannot describe from `bytes`."""
-
-    def __post_init__(self) -> None:
-        self.responses = {
-            **(self.responses or {}),
-            "200": OpenAPIResponse(
-                description="The map's board as an SVG image, each route shaded by the share "
-                "of the games counted in which it was claimed",
-                content={SVG: OpenAPIMediaType(schema=Schema(type=OpenAPIType.STRING))},
-            ),
-        }
-
 
 #: the picture needs nothing from anywhere, not even itself: no script, style sheet or font
 PICTURE_HEADERS = {"Content-Security-Policy": "default-src 'none'",
@@ -100,8 +75,7 @@ def tag(found: AcrossGames) -> dict[str, str]:
     return {"ETag": f'"statistics-v{VERSION}-{found.position}"'}
 
 
-NOT_MODIFIED = {304: ResponseSpec(None, description="Not modified: If-None-Match names "
-                                  "the figures as they stand")}
+NOT_MODIFIED = unchanged("the figures as they stand")
 
 
 class StatisticsController(Controller):
@@ -123,7 +97,9 @@ class StatisticsController(Controller):
 
     @get("/board.svg", sync_to_thread=True, media_type=SVG,
          summary="A map's board, each route shaded by how often it is claimed",
-         responses={**NOT_MODIFIED, **problems(404, 422)}, operation_class=HeatOperation)
+         responses={**NOT_MODIFIED, **problems(404, 422)}, operation_class=svg_operation(
+             "The map's board as an SVG image, each route shaded by the share "
+             "of the games counted in which it was claimed"))
     def heat(
         self, store: Store, statistics: Statistics, kind: KindName, map: MapName = None,
         variant: VariantName = None, seats: Seats = None, bots: Bots = True,

@@ -488,31 +488,28 @@ class PostgresGameRecorder(PostgresApplicationRecorder, GameRecorder):
             row = curs.fetchone()
             return None if row is None else int(row["seat"])
 
+    def _events_rows(self, query: str, params: tuple[Any, ...]) -> list[Any]:
+        """The rows of one of the queries on the events table (``{t}``, its place ``{n}``)."""
+        statement = SQL(query.format(n="notification_id", t="{t}").replace("?", "%s")).format(
+            t=Identifier(self.datastore.schema, self.events_table_name))
+        with self.datastore.get_connection() as conn, conn.cursor() as curs:
+            curs.execute(statement, params)
+            return list(curs.fetchall())
+
     @attempts
     def versions_after(self, position: int, limit: int) -> list[Appended]:
-        statement = SQL(_VERSIONS_AFTER.format(n="notification_id", t="{t}").replace("?", "%s")
-                        ).format(t=Identifier(self.datastore.schema, self.events_table_name))
-        with self.datastore.get_connection() as conn, conn.cursor() as curs:
-            curs.execute(statement, (position, limit))
-            return [(int(row["notification_id"]), str(row["originator_id"]),
-                     int(row["originator_version"])) for row in curs.fetchall()]
+        return [(int(row["notification_id"]), str(row["originator_id"]),
+                 int(row["originator_version"]))
+                for row in self._events_rows(_VERSIONS_AFTER, (position, limit))]
 
     @attempts
     def bodies_after(self, position: int, limit: int) -> list[Stored]:
-        statement = SQL(_BODIES_AFTER.format(n="notification_id", t="{t}").replace("?", "%s")
-                        ).format(t=Identifier(self.datastore.schema, self.events_table_name))
-        with self.datastore.get_connection() as conn, conn.cursor() as curs:
-            curs.execute(statement, (position, limit))
-            return [(int(row["notification_id"]), bytes(row["state"]))
-                    for row in curs.fetchall()]
+        return [(int(row["notification_id"]), bytes(row["state"]))
+                for row in self._events_rows(_BODIES_AFTER, (position, limit))]
 
     @attempts
     def game_bodies(self, game_id: str, upto: int) -> list[bytes]:
-        statement = SQL(_GAME_BODIES.format(t="{t}").replace("?", "%s")).format(
-            t=Identifier(self.datastore.schema, self.events_table_name))
-        with self.datastore.get_connection() as conn, conn.cursor() as curs:
-            curs.execute(statement, (game_id, upto))
-            return [bytes(row["state"]) for row in curs.fetchall()]
+        return [bytes(row["state"]) for row in self._events_rows(_GAME_BODIES, (game_id, upto))]
 
     def probe_write(self) -> None:
         statement = SQL("INSERT INTO {probe} VALUES (1, %s) ON CONFLICT (id) DO UPDATE "

@@ -17,6 +17,7 @@ from domain.ticket_to_ride.board import load_board
 from domain.ticket_to_ride.rules import RULES as TICKET_TO_RIDE
 from tests.api.live import play
 from tests.api.players import Table, open_table
+from tests.api.refusals import assert_refused
 from tests.domain.random_states import random_state
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -83,10 +84,7 @@ def test_board_refusals(client: TestClient[Any]) -> None:
         (f"/games/{toy.id}/board.svg?version=99", 404, "unknown-version"),
         (f"/games/{toy.id}/board.svg?version=0", 422, "invalid-request"),
     ]
-    for url, status, code in cases:
-        response = client.get(url)
-        assert response.status_code == status, (url, response.text)
-        assert response.json()["code"] == code
+    assert_refused(client, cases)
 
 
 def _random_state(rules: Any, setup: Setup, moves: int) -> Any:

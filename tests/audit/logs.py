@@ -9,6 +9,7 @@ import msgspec
 
 from domain.kernel.protocol import GameRules, Setup
 from domain.kernel.rng import Seed
+from domain.kernel.selfplay import random_commands
 from service.store.games import GameStore
 from service.store.live import LiveGame
 from service.store.opening import Opening
@@ -37,12 +38,7 @@ def play_log(
     state: Any = None
     for event in opening:
         state = rules.evolve(state, event)
-    while seats := rules.to_act(state):
-        seat = chooser.choice(seats)
-        command = chooser.choice(rules.legal_moves(state, seat)).command
-        events = rules.decide(state, seat, command, seed)
-        for event in events:
-            state = rules.evolve(state, event)
+    for seat, command, events in random_commands(rules, state, seed, chooser):
         bodies.append(dict(type="command", seat=seat, command_id=f"c{len(bodies)}",
                            payload=as_json(command), events=as_json(events)))
     return reseal([Record(game_id=game_id, version=v, time=TIME, **body)

@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
+
 from domain.kernel.errors import RuleViolation
 from domain.kernel.protocol import GameRules, Setup, VariantDescriptor
 from domain.kernel.rng import Seed
@@ -37,6 +39,16 @@ def extreme_setups() -> list[tuple[str, Setup]]:
                     playable = [Setup(seats, map_id)]
                 found += [(name, setup) for setup in playable]
     return found
+
+
+def each_extreme_setup() -> pytest.MarkDecorator:
+    """Parametrize a test's ``kind`` and ``setup`` by `extreme_setups`, each named for
+    its kind or its map, variant and seat count."""
+    return pytest.mark.parametrize(
+        ("kind", "setup"),
+        extreme_setups(),
+        ids=lambda x: x if isinstance(x, str) else f"{x.map or ''}{x.variant or ''}{x.seats}",
+    )
 
 
 def random_state(

@@ -15,14 +15,13 @@ import random
 from typing import Any
 
 import msgspec
-import pytest
 
 from domain.kernel.protocol import Setup
 from domain.kernel.rng import Seed
 from domain.kernel.selfplay import play_random_game
 from domain.registry import kinds
 from domain.ticket_to_ride import RULES as TICKET_TO_RIDE
-from tests.domain.random_states import extreme_setups
+from tests.domain.random_states import each_extreme_setup
 from tests.domain.sheets import check_sheets, terms
 
 #: the terms of each map's (or kind's) final scoring, in sheet order
@@ -41,11 +40,7 @@ def _recorded(event: Any) -> list[int]:
     return [s if isinstance(s, int) else s.total for s in event.scores]
 
 
-@pytest.mark.parametrize(
-    ("kind", "setup"),
-    extreme_setups(),
-    ids=lambda x: x if isinstance(x, str) else f"{x.map or ''}{x.variant or ''}{x.seats}",
-)
+@each_extreme_setup()
 def test_random_games_sheets_add_up_to_the_recorded_scores(kind: str, setup: Setup) -> None:
     rules = kinds()[kind]
     for game in range(GAMES_PER_SETUP):

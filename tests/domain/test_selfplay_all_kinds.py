@@ -23,13 +23,12 @@ import random
 from typing import Any
 
 import msgspec
-import pytest
 
 from domain.kernel.protocol import GameRules, Setup
 from domain.kernel.rng import Seed
 from domain.kernel.selfplay import play_random_game
 from domain.registry import kinds
-from tests.domain.random_states import extreme_setups
+from tests.domain.random_states import each_extreme_setup
 
 
 class _Conventions:
@@ -56,11 +55,7 @@ class _Conventions:
         return events
 
 
-@pytest.mark.parametrize(
-    ("kind", "setup"),
-    extreme_setups(),
-    ids=lambda x: x if isinstance(x, str) else f"{x.map or ''}{x.variant or ''}{x.seats}",
-)
+@each_extreme_setup()
 def test_random_game_keeps_the_shared_conventions(kind: str, setup: Setup) -> None:
     rules = kinds()[kind]
     seed = Seed(bytes([setup.seats, 7]) * 16)

@@ -11,6 +11,7 @@ from litestar.testing import TestClient
 
 from service.statistics.chart import HEIGHT, WIDTH
 from tests.api.players import Table, open_table, play_to_end
+from tests.api.refusals import assert_refused
 
 SVG = "{http://www.w3.org/2000/svg}"
 #: a name that would break a picture that did not escape it
@@ -40,10 +41,7 @@ def test_statistics_refusals(client: TestClient[Any]) -> None:
         (f"/games/{toy.id}/statistics", 404, "no-statistics"),
         (f"/games/{running.id}/statistics/scores.svg", 409, "game-not-finished"),
     ]
-    for url, status, code in cases:
-        response = client.get(url)
-        assert response.status_code == status, (url, response.text)
-        assert response.json()["code"] == code
+    assert_refused(client, cases)
     assert client.get(f"/games/{running.id}/statistics").json()["status"] == "active"
 
 

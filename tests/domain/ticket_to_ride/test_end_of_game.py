@@ -21,6 +21,7 @@ from domain.ticket_to_ride.commands import (
     WithdrawTunnel,
 )
 from domain.ticket_to_ride.events import GameEnded
+from domain.ticket_to_ride.state import GameState
 from tests.domain.sheets import check_sheets, figures, terms
 
 from .europe import (
@@ -173,15 +174,22 @@ def test_passes_in_the_final_round_are_its_turns_and_it_ends_as_the_final_round(
 # --- §9: the final account at the end -----------------------------------------------------
 
 
-def test_the_final_account_adds_tickets_unbuilt_stations_and_the_european_express() -> None:
-    """Seat 0 joins Amsterdam to Pamplona through Paris, its station borrowing seat 1's
-    Bruxelles-Paris track (§7.2); the borrowed track is not part of its longest path."""
-    state = make_state(tickets=[[AMSTERDAM_PAMPLONA], []], deck=["red"] * 2)
+def _through_a_borrowed_track(deck: list[str] | None = None) -> GameState:
+    """Seat 0 (8 points) joins Amsterdam to Pamplona through Paris, its one station
+    built there borrowing seat 1's (2 points) Bruxelles-Paris track."""
+    state = make_state(tickets=[[AMSTERDAM_PAMPLONA], []], deck=deck or ())
     give_route(state, 0, AMSTERDAM_BRUXELLES, PARIS_PAMPLONA_BLUE)
     give_route(state, 1, BRUXELLES_PARIS_YELLOW)
     state.players[0].score, state.players[1].score = 8, 2
     state.station_owner[city("paris")] = 0
     state.players[0].pieces[STATIONS] = 2
+    return state
+
+
+def test_the_final_account_adds_tickets_unbuilt_stations_and_the_european_express() -> None:
+    """Seat 0 joins Amsterdam to Pamplona through Paris, its station borrowing seat 1's
+    Bruxelles-Paris track (§7.2); the borrowed track is not part of its longest path."""
+    state = _through_a_borrowed_track(deck=["red"] * 2)
     ended = last_turn(state)
     mine, theirs = ended.scores
     assert mine.completed == (True,) and mine.tickets == 7
@@ -199,12 +207,7 @@ def test_the_result_s_sheet_gives_the_account_as_terms_and_the_path_as_a_figure(
     """Issue 23: the account of the test above as the result's sheet: routes, tickets,
     stations and the Express, each §9, adding up to the total; the path's length in
     trains, the tickets completed and failed and the stations built are figures."""
-    state = make_state(tickets=[[AMSTERDAM_PAMPLONA], []])
-    give_route(state, 0, AMSTERDAM_BRUXELLES, PARIS_PAMPLONA_BLUE)
-    give_route(state, 1, BRUXELLES_PARIS_YELLOW)
-    state.players[0].score, state.players[1].score = 8, 2
-    state.station_owner[city("paris")] = 0
-    state.players[0].pieces[STATIONS] = 2
+    state = _through_a_borrowed_track()
     result = ended(state)
     check_sheets(result)
     mine, theirs = result.sheets
