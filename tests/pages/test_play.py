@@ -30,18 +30,25 @@ PHONE, DESKTOP = 390, 1280
 #: commands sent before the game is photographed in progress
 PHOTO_AFTER = 12
 
+#: the setups played to the end at both widths
+BOTH_WIDTHS = [
+    ("ticket-to-ride", 2, "europe", "europa-1912"),
+    ("ticket-to-ride", 2, "europe", "mega-europe"),
+    ("ticket-to-ride", 2, "europe", "big-cities"),
+    ("ticket-to-ride", 2, "amsterdam", None),
+    ("ticket-to-ride", 3, "northern-lights", None),
+    ("ticket-to-ride", 2, "world", None),
+    ("colt-express", 2, None, "two-player"),
+    ("colt-express", 3, None, None),
+]
+#: every map and variant at both widths: Europe's standard game once at each width, with
+#: two and three seats, and Colt Express at two seats naming no variant (the two-player
+#: game all the same) once
 GAMES = [
     ("ticket-to-ride", 2, "europe", "standard", PHONE),
     ("ticket-to-ride", 3, "europe", "standard", DESKTOP),
-    ("ticket-to-ride", 2, "europe", "europa-1912", DESKTOP),
-    ("ticket-to-ride", 2, "europe", "mega-europe", PHONE),
-    ("ticket-to-ride", 2, "europe", "big-cities", DESKTOP),
-    ("ticket-to-ride", 2, "amsterdam", None, PHONE),
-    ("ticket-to-ride", 3, "northern-lights", None, DESKTOP),
-    ("ticket-to-ride", 2, "world", None, PHONE),
-    ("colt-express", 2, None, "two-player", DESKTOP),
-    ("colt-express", 3, None, None, PHONE),
     ("colt-express", 2, None, None, PHONE),
+    *((*setup, width) for setup in BOTH_WIDTHS for width in (PHONE, DESKTOP)),
 ]
 
 #: the game of each map that the README shows in progress
