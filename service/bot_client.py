@@ -160,7 +160,7 @@ class BotClient:
         if response.status_code == 200:
             self.say(f"v{version}: {command['type']} -> v{response.json()['version']}")
             return True
-        if response.status_code in (409, 412) and not _by_the_rules(response):
+        if response.status_code in (409, 412) and not by_the_rules(response):
             self.say(f"v{version}: {command['type']} overtaken ({response.status_code} "
                      f"{_code(response)}); looking again")
             return False
@@ -239,7 +239,7 @@ def _seconds(retry_after: str) -> float:
         return 1.0
 
 
-def _by_the_rules(response: httpx.Response) -> bool:
+def by_the_rules(response: httpx.Response) -> bool:
     """Whether the problem is a rule's refusal of the command (a 409 too), not a change of game."""
     try:
         return str(response.json().get("type", "")).startswith("urn:roundhouse:rule:")
