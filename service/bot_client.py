@@ -18,7 +18,8 @@ example client for bot authors (see ``docs/bots.md``):
 4. It stops when the game has finished and prints the result.
 
 Retries: 409 and 412 mean the game changed under the decision, so the view is
-read again and the bot decides anew; 429 and 503 wait for ``Retry-After``;
+read again and the bot decides anew (but a 409 of the rules, ``urn:roundhouse:rule:...``,
+refuses the command itself); 429 and 503 wait for ``Retry-After``;
 network errors and other 5xx are retried with the same request (same
 ``Idempotency-Key``) after a growing pause. Any other refusal is an error:
 the bot only sends listed commands, so the server refusing one is a bug
@@ -159,7 +160,7 @@ class BotClient:
         if response.status_code == 200:
             self.say(f"v{version}: {command['type']} -> v{response.json()['version']}")
             return True
-        if response.status_code in (409, 412):
+        if response.status_code in (409, 412) and not by_the_rules(response):
             self.say(f"v{version}: {command['type']} overtaken ({response.status_code} "
                      f"{_code(response)}); looking again")
             return False
@@ -236,6 +237,14 @@ def _seconds(retry_after: str) -> float:
         return min(float(retry_after), 60.0)
     except ValueError:
         return 1.0
+
+
+def by_the_rules(response: httpx.Response) -> bool:
+    """Whether the problem is a rule's refusal of the command (a 409 too), not a change of game."""
+    try:
+        return str(response.json().get("type", "")).startswith("urn:roundhouse:rule:")
+    except ValueError:
+        return False
 
 
 def _code(response: httpx.Response) -> str:

@@ -8,7 +8,9 @@ recorded.
 
 The body is decoded here, as the game's own command type (a ``422
 malformed-command`` problem names what is wrong with it), and the store is
-handed the command and the version ``If-Match`` expects; the store decides it.
+handed the command and the version ``If-Match`` expects; the store decides it. A
+command the rules refuse is a ``409`` (`service.api.problems`): it is well formed,
+the game's state is what it conflicts with.
 """
 
 from __future__ import annotations

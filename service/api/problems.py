@@ -184,13 +184,15 @@ def on_store_error(request: Request[Any, Any, Any], error: store.StoreError) -> 
 
 
 def _rule_refused(request: Request[Any, Any, Any], error: store.RuleRefused) -> Response[bytes]:
+    """``409``: the command is well formed (the schema takes it), and the game's state, not
+    the request, is what the rules refuse it for (not this seat's turn, not its bandit...)."""
     v = error.violation
     return _answer(
         request,
         Problem(
             type=rule_type(error.kind, v.code),
             title="The rules refuse this command",
-            status=422,
+            status=409,
             detail=shortened(v.message),
             code=v.code,
             section=v.section or None,

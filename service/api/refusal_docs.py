@@ -19,7 +19,8 @@ from service.api.problem_codes import ProblemCode
 INTRO = """\
 # Refusals
 
-Every command or setup the rules refuse is answered `422` with an RFC 9457 problem
+Every command the rules refuse is answered `409` (the command is well formed; the game's
+state is what it conflicts with), and every setup they refuse `422`, with an RFC 9457 problem
 (`application/problem+json`) whose `code` is one of the codes below, whose `type` is
 `urn:roundhouse:rule:<kind>:<code>` (`urn:roundhouse:problem:bad-setup` for a setup),
 and whose `section` names the rule in the map's or kind's rulebook. Nothing is recorded.

@@ -244,12 +244,12 @@ def test_refusals_name_wire_tags_not_classes(client: TestClient[Any]) -> None:
         keep = table.me(seat)["legal_moves"][0]["command"]
         assert table.command(seat, keep).status_code == 200
     seat = table.public()["to_act"][0]
-    body = problem(table.command(seat, {"type": "choose-tickets", "keep": [0, 1]}), 422,
+    body = problem(table.command(seat, {"type": "choose-tickets", "keep": [0, 1]}), 409,
                    "not-now")
     assert "'choose-tickets'" in body["detail"] and "ChooseTickets" not in body["detail"]
     colt = open_table(client, "colt-express", 3)
     seat = colt.public()["to_act"][0]
-    body = problem(colt.command(seat, {"type": "keep-card", "card": "fire-1"}), 422,
+    body = problem(colt.command(seat, {"type": "keep-card", "card": "fire-1"}), 409,
                    "unexpected-command")  # keeping cards is the two-player game's
     assert "'keep-card'" in body["detail"] and "KeepCard" not in body["detail"]
 

@@ -79,7 +79,7 @@ def test_tokens_act_only_for_their_seat(client: TestClient[Any], table: Table) -
             "invalid-token")
     assert table.me(1)["seat"] == 1
     # seat 1's token cannot act for seat 0, whose turn it is
-    body = problem(table.command(1, {"type": "draw-card"}), 422, "not-your-turn")
+    body = problem(table.command(1, {"type": "draw-card"}), 409, "not-your-turn")
     assert body["type"] == "urn:roundhouse:rule:toy:not-your-turn"
     assert body["section"] == "§2"
     assert table.public()["version"] == 4

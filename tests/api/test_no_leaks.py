@@ -401,7 +401,7 @@ def test_a_world_piece_split_stays_secret_until_every_seat_has_chosen(
     # a split before the seat's own tickets is refused and changes nothing
     version = table.public()["version"]
     refused = table.command(0, {"type": "choose-pieces", "trains": 25})
-    assert refused.status_code == 422 and refused.json()["code"] == "choose-tickets-first"
+    assert refused.status_code == 409 and refused.json()["code"] == "choose-tickets-first"
     assert table.public()["version"] == version
     for seat in range(seats):
         keep_tickets(seat)

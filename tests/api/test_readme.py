@@ -64,7 +64,7 @@ def test_the_curl_walkthrough_works_on_every_run(tmp_path: Path) -> None:
             assert card_drawn["type"] == "card-drawn" and card_drawn["slot"] == 0
             firsts.add(card_drawn["seat"])
             assert retried == {"version": drawn["version"]}  # the retry recorded nothing
-            assert refused["status"] == 422 and refused["code"] == "not-your-turn"
+            assert refused["status"] == 409 and refused["code"] == "not-your-turn"
             assert [r["version"] for r in log] == [5, 6]
             assert all(r["payload"] == {"type": "choose-tickets"} for r in log)
     assert firsts == {0, 1}

@@ -1,15 +1,23 @@
 """Refusals through the real app: the catalogue `GET /kinds` serves, and the problems that
 say whose turn it is, what is expected, which setup rule was broken and which maps exist.
+
+A command the rules refuse is well formed (the document's schema takes it), so the
+refusal is ``409``, a conflict with the game's state, never the ``422`` of a malformed
+request: schemathesis' positive-data check (`tests/api/test_schemathesis.py`) once
+found a two-player Colt Express ``place-bandits`` naming no bandit of the seat
+answered ``422``.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+import jsonschema_rs
 from litestar.testing import TestClient
 
 from tests.api.players import open_table
 from tests.api.test_errors import problem
+from tests.api.test_openapi import REF, document
 
 KNOWN_MAPS = ["amsterdam", "europe", "northern-lights", "world"]
 
@@ -49,7 +57,7 @@ def test_colt_express_out_of_turn_names_the_seat_to_act(client: TestClient[Any])
     table = open_table(client, "colt-express", 3)
     (acting,) = table.public()["to_act"]
     other = (acting + 1) % 3
-    body = problem(table.command(other, {"type": "draw-cards"}), 422, "not-your-turn")
+    body = problem(table.command(other, {"type": "draw-cards"}), 409, "not-your-turn")
     assert body["to_act"] == [acting]
     assert body["detail"] == f"seat {other} may not act now: it is seat {acting}'s turn"
     _listed(client, "colt-express", body, None)
@@ -61,7 +69,7 @@ def test_colt_express_out_of_phase_names_what_it_waits_for(client: TestClient[An
     legal = sorted({m["command"]["type"] for m in table.me(acting)["legal_moves"]})
     before = table.public()["version"]
     answer = table.command(acting, {"type": "place-bandits", "caboose": "ghost"})
-    body = problem(answer, 422, "unexpected-command")
+    body = problem(answer, 409, "unexpected-command")
     assert body["expected"] == legal == ["draw-cards", "play-card"]
     assert body["to_act"] == [acting] and body["section"] == "§4"
     assert "a Schemin' action" in body["detail"] and "draw-cards, play-card" in body["detail"]
@@ -73,7 +81,7 @@ def test_ticket_to_ride_refusals_name_the_seat_to_act_and_what_is_awaited(
     client: TestClient[Any],
 ) -> None:
     table = open_table(client, "ticket-to-ride", 2)
-    early = problem(table.command(0, {"type": "draw-tickets"}), 422, "choose-tickets-first")
+    early = problem(table.command(0, {"type": "draw-tickets"}), 409, "choose-tickets-first")
     assert early["expected"] == ["choose-tickets"] and early["section"] == "§2.7"
     _listed(client, "ticket-to-ride", early, "europe")
     for seat in (0, 1):  # every seat keeps its tickets first
@@ -81,7 +89,7 @@ def test_ticket_to_ride_refusals_name_the_seat_to_act_and_what_is_awaited(
         keep = next(m for m in me["legal_moves"] if m["command"]["type"] == "choose-tickets")
         assert table.command(seat, keep["command"]).status_code == 200
     (acting,) = table.public()["to_act"]
-    body = problem(table.command(1 - acting, {"type": "draw-tickets"}), 422, "not-your-turn")
+    body = problem(table.command(1 - acting, {"type": "draw-tickets"}), 409, "not-your-turn")
     assert body["to_act"] == [acting] and body["section"] == "§3"
     _listed(client, "ticket-to-ride", body, "europe")
 
@@ -113,3 +121,22 @@ def test_an_unknown_map_lists_the_maps_there_are(client: TestClient[Any]) -> Non
     material = client.get("/kinds/ticket-to-ride/material",
                           params={"seats": 3, "map": "atlantis"})
     assert problem(material, 422, "bad-setup")["known"] == KNOWN_MAPS
+
+
+def test_a_well_formed_command_the_rules_refuse_is_a_conflict(client: TestClient[Any]) -> None:
+    table = open_table(client, "colt-express", 2)
+    schema = jsonschema_rs.Draft202012Validator(
+        {"$ref": REF + "Command", "components": document()["components"]})
+    seat = table.public()["to_act"][0]
+    own = {m["command"]["caboose"] for m in table.me(seat)["legal_moves"]}
+    theirs = {m["command"]["caboose"] for m in table.me(1 - seat)["legal_moves"]}
+    before = table.public()["version"]
+    for caboose in (*theirs, "", "nobody"):
+        body = {"type": "place-bandits", "caboose": caboose}
+        assert schema.is_valid(body) and caboose not in own
+        refused = problem(table.command(seat, body), 409, "not-your-bandit")
+        assert refused["section"] == "§8"
+        assert refused["type"] == "urn:roundhouse:rule:colt-express:not-your-bandit"
+        _listed(client, "colt-express", refused, None)
+    assert table.public()["version"] == before
+    assert table.command(seat, {"type": "place-bandits", "caboose": min(own)}).status_code == 200

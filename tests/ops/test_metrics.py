@@ -43,7 +43,7 @@ def test_counters_move_when_commands_are_accepted_and_refused(tmp_path: Path) ->
         table = open_table(client, "toy", 2)
         for seat in (0, 1, 0):
             assert table.command(seat, {"type": "draw-card"}).status_code == 200
-        assert table.command(0, {"type": "draw-card"}).status_code == 422  # seat 1 acts now
+        assert table.command(0, {"type": "draw-card"}).status_code == 409  # seat 1 acts now
         assert table.command(1, {"type": "draw-card"}, **{"If-Match": '"2"'}).status_code == 412
         again = table.command(1, {"type": "draw-card"}, **{"Idempotency-Key": "k1"})
         replay = table.command(1, {"type": "draw-card"}, **{"Idempotency-Key": "k1"})
@@ -60,7 +60,7 @@ def test_counters_move_when_commands_are_accepted_and_refused(tmp_path: Path) ->
     assert moved("roundhouse_http_requests_total", method="POST", route=COMMANDS,
                  status="200") == 5
     assert moved("roundhouse_http_requests_total", method="POST", route=COMMANDS,
-                 status="422") == 1
+                 status="409") == 1
     assert moved("roundhouse_http_request_duration_seconds_count", method="POST",
                  route=COMMANDS) == 7
     # created, two seats, started, four commands: eight appends, in at least one transaction
