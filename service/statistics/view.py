@@ -324,6 +324,25 @@ class _Rows:
         return None if row is None else tuple(row.values())
 
 
+def _own_pool(store: SQLiteDatastore) -> SQLiteDatastore:
+    """A datastore of the view's own on the store's SQLite file.
+
+    The library's connection pool serves its callers first come, first served: a writer
+    waiting there for the writer's connection keeps every later reader waiting too. The
+    store has one writer (its committer), so a view write sharing its pool, held up behind
+    a commit that waits for SQLite's lock, would stall the store's readers and its health
+    probe as long as the commit waits. With a pool of its own, the view's write waits in
+    SQLite alone. An in-memory database exists only in the store's own connections, so
+    that one is shared."""
+    pool = store.pool
+    if pool.is_sqlite_memory_mode:
+        return store
+    return SQLiteDatastore(
+        pool.db_name, lock_timeout=pool.lock_timeout, pool_size=2, max_overflow=2,
+        pool_timeout=pool.pool_timeout, single_row_tracking=store.single_row_tracking,
+    )
+
+
 def open_view(datastore: Any, version: int, key: str, tracking_table: str) -> StatisticsView:
     """The view over the store's datastore (SQLite or PostgreSQL), its tables created.
 
@@ -332,7 +351,7 @@ def open_view(datastore: Any, version: int, key: str, tracking_table: str) -> St
     """
     view: StatisticsView
     if isinstance(datastore, SQLiteDatastore):
-        view = SQLiteStatisticsView(datastore, version, key)
+        view = SQLiteStatisticsView(_own_pool(datastore), version, key)
     else:
         view = PostgresStatisticsView(datastore, version, key, tracking_table)
     for attempt in range(1, CREATE_ATTEMPTS + 1):
