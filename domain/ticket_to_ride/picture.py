@@ -68,20 +68,23 @@ def board_svg(engine: Engine, state: GameState) -> str:
     board = engine.board
     view = public_view(engine, state)
     place, period = _projection(board)
-    parts = _opening(board, f"{board.title}: turn {view.turn}")
+    panel, bottom = _panel(board, view)
+    parts = _opening(board, f"{board.title}: turn {view.turn}", max(HEIGHT, bottom))
     looks = [_board_look(board, view, route) for route in range(len(board.route_a))]
     parts += _routes(board, looks, place, period)
     parts += _cities(board, place, view.station_owner, view.harbor_owner)
-    parts += _panel(board, view)
+    parts += panel
     parts.append("</svg>")
     return "\n".join(parts)
 
 
-def _opening(board: Board, title: str) -> list[str]:
-    """The document's start: its size, title, shared definitions and background."""
+def _opening(board: Board, title: str, height: int = HEIGHT) -> list[str]:
+    """The document's start: its size, title, shared definitions and background. The
+    picture is `height` tall: more than the map's `HEIGHT` when the side panel needs it
+    (five seats and Northern Lights' goal cards, each with its winners)."""
     return [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
-        f'viewBox="0 0 {WIDTH} {HEIGHT}" font-family="DejaVu Sans, Arial, sans-serif" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
+        f'viewBox="0 0 {WIDTH} {height}" font-family="DejaVu Sans, Arial, sans-serif" '
         f'data-kind="ticket-to-ride" data-map="{board.id}">',
         f"<title>{escape(title)}</title>",
         '<defs><linearGradient id="rainbow" x1="0" x2="1" y1="0" y2="0">'
@@ -90,8 +93,8 @@ def _opening(board: Board, title: str) -> list[str]:
             for i, c in enumerate(("red", "orange", "yellow", "green", "blue", "purple"))
         )
         + "</linearGradient></defs>",
-        f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#f3ead3"/>',
-        f'<rect x="{MAP_WIDTH}" width="{WIDTH - MAP_WIDTH}" height="{HEIGHT}" fill="#e6dcc0"/>',
+        f'<rect width="{WIDTH}" height="{height}" fill="#f3ead3"/>',
+        f'<rect x="{MAP_WIDTH}" width="{WIDTH - MAP_WIDTH}" height="{height}" fill="#e6dcc0"/>',
     ]
 
 
@@ -462,7 +465,15 @@ def _title_lines(title: str) -> list[tuple[str, int]]:
     return [(head + ":", fitted(head + ":")), (rest, fitted(rest))]
 
 
-def _panel(board: Board, view: PublicView) -> list[str]:
+def _seats(seats: list[int]) -> str:
+    """Seats in words: "nobody", "seat 2", "seats 0, 3"."""
+    if not seats:
+        return "nobody"
+    return ("seat " if len(seats) == 1 else "seats ") + ", ".join(map(str, seats))
+
+
+def _panel(board: Board, view: PublicView) -> tuple[list[str], int]:
+    """The side panel, and how far down it reaches."""
     x = MAP_WIDTH + 20
     y = 40
     acting = ", ".join(f"seat {s}" for s in view.to_act) or "nobody"
@@ -492,16 +503,15 @@ def _panel(board: Board, view: PublicView) -> list[str]:
     ]
     if view.goals:  # the goal cards in play, and who won each once the game has ended
         parts.append(_text(x, y + 240, "Goal cards", 14, "bold"))
-        for goal in view.goals:
-            won = "" if goal.winners is None else (
-                " · " + (", ".join(f"seat {s}" for s in goal.winners) or "nobody")
-            )
+        for goal in view.goals:  # who won it on a line of its own: five seats are long
             y += 16
+            won = "" if goal.winners is None else _text(
+                x + 10, y + 258, "won by " + _seats(goal.winners), 11)
             parts.append(
                 f'<g class="goal" data-goal={quoteattr(goal.id)}>'
-                + _text(x, y + 244, f"{goal.name} ({goal.points}){won}", 12)
-                + "</g>"
+                + _text(x, y + 244, f"{goal.name} ({goal.points})", 12) + won + "</g>"
             )
+            y += 14 if won else 0
         y += 32
     parts.append(_text(x, y + 240, "Seats", 14, "bold"))
     y += 262
@@ -526,5 +536,6 @@ def _panel(board: Board, view: PublicView) -> list[str]:
     if view.result is not None:
         winners = ", ".join(f"seat {s}" for s in view.result.winners)
         parts.append(_text(x, y + 10, f"Won by {winners}", 15, "bold"))
+        y += 10
     parts.append("</g>")
-    return parts
+    return parts, int(y) + 20

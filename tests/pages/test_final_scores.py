@@ -67,7 +67,8 @@ def finished(server: str) -> Iterator[dict[str, str]]:
 def drawn_inside(page: Any, kind: str) -> None:
     """The board picture as the browser lays it out: every city label, route space and
     "+X" mark inside the map area, every line of the side panel inside the picture
-    (Ticket to Ride); every text inside the picture (Colt Express)."""
+    (Ticket to Ride: the picture grows below the map when the panel needs it); every text
+    inside the picture (Colt Express)."""
     boxes = "(nodes) => nodes.map((n) => { const b = n.getBBox(); " \
         "return [b.x, b.y, b.x + b.width, b.y + b.height]; })"
     if kind == "ticket-to-ride":
@@ -75,7 +76,7 @@ def drawn_inside(page: Any, kind: str) -> None:
             ".cities text, .routes polygon, .routes ellipse, .routes text":
                 (0, ticket_picture.MAP_WIDTH, ticket_picture.HEIGHT),
             ".panel text": (ticket_picture.MAP_WIDTH, ticket_picture.WIDTH,
-                            ticket_picture.HEIGHT),
+                            int(page.locator("#board svg").get_attribute("height"))),
         }
     else:
         inside = {"text": (0, colt_picture.WIDTH, colt_picture.HEIGHT)}
