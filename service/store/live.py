@@ -107,6 +107,7 @@ class LiveGame:
     """
 
     __slots__ = (
+        "_result",
         "aggregate",
         "bots",
         "clock",
@@ -150,6 +151,9 @@ class LiveGame:
         self.lock = threading.Lock()
         self.write_lock = threading.Lock()
         self.state: Any = None
+        #: `state`'s result once worked out, cleared by `absorb`: a finished game's score
+        #: sheets are not free, and `status` is asked of every record a page redacts
+        self._result: tuple[Result | None] | None = None
         #: the name at each taken seat
         self.seated: dict[int, str] = {}
         #: the strategy of each seat the host gave to a bot
@@ -179,6 +183,7 @@ class LiveGame:
         for event in typed:
             state = evolve(state, event)
         self.state = state
+        self._result = None
         if self.clock is not None and state is not None:
             acted = record.seat if record.type in ACTING else None
             waited_for = [s for s in self.to_act() if self.strategy_for(s) is None]
@@ -223,13 +228,17 @@ class LiveGame:
 
     @property
     def result(self) -> Result | None:
-        return None if self.state is None else self.rules.result(self.state)
+        if self.state is None:
+            return None
+        if self._result is None:
+            self._result = (self.rules.result(self.state),)
+        return self._result[0]
 
     @property
     def status(self) -> StatusName:
         if self.state is None:
             return "lobby"
-        return "active" if self.rules.result(self.state) is None else "finished"
+        return "active" if self.result is None else "finished"
 
     def to_act(self) -> list[int]:
         return [] if self.state is None else self.rules.to_act(self.state)

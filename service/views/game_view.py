@@ -72,8 +72,10 @@ def status_of(live: LiveGame, state: Any) -> StatusName:
 def public_game(live: LiveGame, version: int) -> PublicGame:
     """The public view at `version` (the caller holds the game's lock)."""
     state = live.state_at(version)
-    status = status_of(live, state)
     rules = live.rules
+    # worked out once: a finished game's result carries its score sheets, not free to make
+    result = None if state is None else rules.result(state)
+    status: StatusName = "lobby" if state is None else "active" if result is None else "finished"
     now = version == live.version  # the clocks and bots are shown as they are now only
     return PublicGame(
         id=live.id,
@@ -86,7 +88,7 @@ def public_game(live: LiveGame, version: int) -> PublicGame:
                for s, n in sorted(live.seated_at(version).items())],
         seed_commitment=live.seed_commitment,
         seed_chosen_by_client=live.seed_chosen_by_client,
-        result=None if state is None else rules.result(state),
+        result=result,
         seed=live.seed.hex if status == "finished" else None,
         view=None if state is None else rules.public_view(state),
         clock=live.clock.view() if now and live.clock is not None else None,
