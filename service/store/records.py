@@ -27,6 +27,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import hmac
+from collections.abc import Sequence
 from typing import Any, Literal
 
 import msgspec
@@ -106,16 +107,24 @@ def sealed(record: Record, seed: bytes) -> Record:
 
 def typed_events(event_type: Any, events: list[Any]) -> list[Any]:
     """A record's events (JSON objects) decoded as the kind's `event_type`, in one call."""
-    holder = msgspec.convert({"events": events}, _events_struct(event_type))
-    typed: list[Any] = holder.events
+    typed: list[Any] = msgspec.convert({"events": events}, _events_struct(event_type)).events
+    return typed
+
+
+def typed_log(event_type: Any, records: Sequence[Record]) -> list[list[Any]]:
+    """Every record's events decoded as the kind's `event_type`, all in one call (a whole
+    log at once costs about a third of decoding it record by record)."""
+    typed: list[list[Any]] = msgspec.convert(
+        {"events": [r.events for r in records]}, _events_struct(list[event_type])).events
     return typed
 
 
 @functools.cache
-def _events_struct(event_type: Any) -> Any:
-    """A struct holding a list of the kind's events, to decode a record's events through.
+def _events_struct(item_type: Any) -> Any:
+    """A struct holding a list of `item_type` (the kind's events, or lists of them), to
+    decode events through.
 
     msgspec caches a struct's decoding plan but rebuilds a bare union's on every call:
     converting a World record's events one by one cost 77 µs an event, through this
     struct 6 µs (the 2026-12 World fixture's 309 events)."""
-    return msgspec.defstruct("Events", [("events", list[event_type])])
+    return msgspec.defstruct("Events", [("events", list[item_type])])
