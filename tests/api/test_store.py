@@ -303,3 +303,45 @@ def test_the_store_knows_nothing_of_http() -> None:
             assert f"import {framework}" not in text and f"from {framework}" not in text, name
     refusals = [UnknownToken(), StaleVersion(1, 2), StoreUnavailable()]
     assert not [e for e in refusals if hasattr(e, "status") or hasattr(e, "code")]
+
+
+#: a fresh process decoding record events in many threads at once, each round through
+#: event types it has never decoded before (as a restarted server's first reads do)
+_FIRST_DECODINGS = """
+import sys, threading
+from typing import Union
+import msgspec
+from service.store.records import typed_events, typed_log, Record
+sys.setswitchinterval(1e-6)  # switch threads as often as possible
+for round in range(150):
+    names = {}
+    exec("\\n".join(
+        f"class Event{i}(msgspec.Struct, tag=True):\\n    a: 'int'\\n    b: 'list[str]'"
+        for i in range(30)), {"msgspec": msgspec}, names)
+    event_type = Union[tuple(names.values())]
+    events = [{"type": f"Event{i}", "a": i, "b": ["x"]} for i in range(30)]
+    record = Record(game_id="g", version=1, type="command", time="t", events=events)
+    barrier = threading.Barrier(8)
+    def decode(number):
+        barrier.wait()
+        if number % 2:
+            assert len(typed_events(event_type, events)) == 30
+        else:
+            assert len(typed_log(event_type, [record])[0]) == 30
+    threads = [threading.Thread(target=decode, args=(n,)) for n in range(8)]
+    for thread in threads: thread.start()
+    for thread in threads: thread.join()
+print("decoded")
+"""
+
+
+def test_many_threads_decoding_events_of_a_kind_for_the_first_time_at_once() -> None:
+    """A restarted server's first concurrent reads each decode a kind's events for the
+    first time. msgspec 0.22 crashed the process (a segmentation fault) when threads
+    first decoded through the same new struct at once; 0.23 does not."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", _FIRST_DECODINGS], capture_output=True,
+                          text=True, timeout=120, check=False)
+    assert (done.returncode, done.stdout.strip()) == (0, "decoded"), done.stderr

@@ -46,16 +46,26 @@ def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
 
 
 async def play(server: Server, table: Table, chooser: random.Random,
-               acknowledged: list[tuple[str, int, str]]) -> None:
-    """Post legal moves until the server goes away; note every acknowledged one."""
+               acknowledged: list[tuple[str, int, str]], ends: list[str]) -> None:
+    """Post legal moves until the server goes away; note every acknowledged one, and
+    in `ends` why this client stopped."""
     async with httpx.AsyncClient(base_url=server.url, timeout=10) as client:
         while True:
             try:
-                public = (await client.get(f"/games/{table.id}")).json()
+                answer = await client.get(f"/games/{table.id}")
+                if answer.status_code != 200:
+                    ends.append(f"GET game: {answer.status_code} {answer.text[:200]}")
+                    return
+                public = answer.json()
                 if public["status"] != "active":
+                    ends.append(f"game {public['status']}")
                     return
                 seat = chooser.choice(public["to_act"])
-                me = (await client.get(f"/games/{table.id}/me", headers=table.auth(seat))).json()
+                answer = await client.get(f"/games/{table.id}/me", headers=table.auth(seat))
+                if answer.status_code != 200:
+                    ends.append(f"GET me: {answer.status_code} {answer.text[:200]}")
+                    return
+                me = answer.json()
                 if not me["legal_moves"]:
                     continue  # another client moved in between
                 command = chooser.choice(me["legal_moves"])["command"]
@@ -65,7 +75,8 @@ async def play(server: Server, table: Table, chooser: random.Random,
                     headers={**table.auth(seat), "If-Match": f'"{me["version"]}"',
                              "Idempotency-Key": key},
                 )
-            except (httpx.TransportError, ValueError, KeyError):
+            except httpx.TransportError as error:
+                ends.append(f"{error!r} on {error.request.method} {error.request.url.path}")
                 return  # killed: whatever was not answered is not acknowledged
             assert answer.status_code < 500, answer.text
             if answer.status_code == 200:
@@ -74,29 +85,41 @@ async def play(server: Server, table: Table, chooser: random.Random,
 
 async def load_then_kill(server: Server, tables: list[Table], chooser: random.Random,
                          acknowledged: list[tuple[str, int, str]]) -> None:
+    ends: list[str] = []
     players = [
-        asyncio.create_task(play(server, table, random.Random(chooser.random()), acknowledged))
+        asyncio.create_task(
+            play(server, table, random.Random(chooser.random()), acknowledged, ends))
         for table in tables for _ in range(CLIENTS_PER_GAME)
     ]
     # under load: at least one move acknowledged since the restart, then a random moment
     before = len(acknowledged)
     deadline = asyncio.get_running_loop().time() + LOAD_SECONDS
-    while len(acknowledged) == before and asyncio.get_running_loop().time() < deadline:
+    while (len(acknowledged) == before and asyncio.get_running_loop().time() < deadline
+           and not all(player.done() for player in players)):
         await asyncio.sleep(0.02)
-    assert len(acknowledged) > before, "no move was acknowledged between two kills"
+    assert server.process is not None
+    assert len(acknowledged) > before, (
+        f"no move was acknowledged between two kills; the clients stopped for: {ends}; "
+        f"the server's exit status: {server.process.poll()}; "
+        f"its log ends: {server.log.read_text()[-3000:]}")
     # then a random moment: a random time, cut short after a random number of moves, so
     # the games outlast the kills however fast the server is
     moves = before + chooser.randint(1, MOVES_PER_KILL)
     moment = asyncio.get_running_loop().time() + chooser.uniform(0.05, 0.8)
     while len(acknowledged) < moves and asyncio.get_running_loop().time() < moment:
         await asyncio.sleep(0.005)
+    assert server.process.poll() is None, (
+        f"the server ended by itself: {server.process.poll()}; clients: {ends}; "
+        f"its log ends: {server.log.read_text()[-3000:]}")
     await asyncio.to_thread(server.kill)
     await asyncio.wait_for(asyncio.gather(*players), timeout=30)
 
 
 def test_kill_9_under_load_loses_no_acknowledged_move(store_url: str, tmp_path: Path) -> None:
     chooser = random.Random(store_url.split(":")[0])
-    server = Server(store_url, tmp_path / "server.log")
+    # requests and, should it crash, every thread's stack in its log
+    server = Server(store_url, tmp_path / "server.log", {"PYTHONFAULTHANDLER": "1"},
+                    args=("--access-log",))
     server.start()
     try:
         client = httpx.Client(base_url=server.url, timeout=30)
