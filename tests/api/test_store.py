@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import subprocess
+import sys
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
@@ -339,9 +341,6 @@ def test_many_threads_decoding_events_of_a_kind_for_the_first_time_at_once() -> 
     """A restarted server's first concurrent reads each decode a kind's events for the
     first time. msgspec 0.22 crashed the process (a segmentation fault) when threads
     first decoded through the same new struct at once; 0.23 does not."""
-    import subprocess
-    import sys
-
     done = subprocess.run([sys.executable, "-c", _FIRST_DECODINGS], capture_output=True,
                           text=True, timeout=120, check=False)
     assert (done.returncode, done.stdout.strip()) == (0, "decoded"), done.stderr

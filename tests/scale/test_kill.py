@@ -83,6 +83,13 @@ async def play(server: Server, table: Table, chooser: random.Random,
                 acknowledged.append((table.id, answer.json()["version"], key))
 
 
+def _how_it_stands(server: Server, ends: list[str]) -> str:
+    """Why the clients stopped, the server's exit status (None: running) and its log's end."""
+    assert server.process is not None
+    return (f"the clients stopped for: {ends}; the server's exit status: "
+            f"{server.process.poll()}; its log ends: {server.log.read_text()[-3000:]}")
+
+
 async def load_then_kill(server: Server, tables: list[Table], chooser: random.Random,
                          acknowledged: list[tuple[str, int, str]]) -> None:
     ends: list[str] = []
@@ -99,9 +106,7 @@ async def load_then_kill(server: Server, tables: list[Table], chooser: random.Ra
         await asyncio.sleep(0.02)
     assert server.process is not None
     assert len(acknowledged) > before, (
-        f"no move was acknowledged between two kills; the clients stopped for: {ends}; "
-        f"the server's exit status: {server.process.poll()}; "
-        f"its log ends: {server.log.read_text()[-3000:]}")
+        f"no move was acknowledged between two kills; {_how_it_stands(server, ends)}")
     # then a random moment: a random time, cut short after a random number of moves, so
     # the games outlast the kills however fast the server is
     moves = before + chooser.randint(1, MOVES_PER_KILL)
@@ -109,8 +114,7 @@ async def load_then_kill(server: Server, tables: list[Table], chooser: random.Ra
     while len(acknowledged) < moves and asyncio.get_running_loop().time() < moment:
         await asyncio.sleep(0.005)
     assert server.process.poll() is None, (
-        f"the server ended by itself: {server.process.poll()}; clients: {ends}; "
-        f"its log ends: {server.log.read_text()[-3000:]}")
+        f"the server ended by itself; {_how_it_stands(server, ends)}")
     await asyncio.to_thread(server.kill)
     await asyncio.wait_for(asyncio.gather(*players), timeout=30)
 
